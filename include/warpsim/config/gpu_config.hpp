@@ -1,0 +1,80 @@
+// The GPU model: every hardware fact the simulator uses, read from configs/gpus/<name>.json.
+//
+// Models: a documented schema. Each parameter has a dotted name (its path in the JSON file, e.g.
+// "sm.max_warps" is {"sm": {"max_warps": ...}}), a unit, a default and a one-line description; the table
+// in gpu_config.cpp is the single source, and `warpsim gpu-params` prints it. Unknown keys, wrong types and
+// out-of-range values are errors naming the JSON path. `--set name=value` overrides any parameter.
+// Leaves out: per-run settings (run_config.hpp).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace warpsim::config {
+
+enum class Reconvergence { IpdomStack, Independent };
+
+struct GpuConfig {
+  std::string name;         // "h200"
+  std::string source_path;  // the file it was read from ("" for built-in defaults)
+  std::string description;  // free text from the file
+
+  // identity and compilation targets
+  std::vector<std::string> ptx_targets;  // PTX .target values this model accepts, e.g. {"sm_90a", "sm_90"}
+  unsigned compute_capability = 90;      // major*10+minor
+
+  // SM array and residency limits
+  unsigned num_sms = 132;
+  unsigned warp_size = 32;
+  unsigned max_threads_per_sm = 2048;
+  unsigned max_warps_per_sm = 64;
+  unsigned max_ctas_per_sm = 32;
+  unsigned max_threads_per_cta = 1024;
+  unsigned max_block_dim_x = 1024, max_block_dim_y = 1024, max_block_dim_z = 64;
+  std::uint64_t max_grid_dim_x = 2147483647ull;
+  unsigned max_grid_dim_y = 65535, max_grid_dim_z = 65535;
+  unsigned max_cluster_size = 8;           // portable cluster size limit (CTAs)
+  unsigned max_cluster_size_nonportable = 16;
+
+  // registers
+  unsigned regs_per_sm = 65536;           // 32-bit registers
+  unsigned max_regs_per_thread = 255;
+  unsigned max_regs_per_cta = 65536;
+  unsigned reg_alloc_unit = 256;          // registers, allocated per warp in units of this size
+  unsigned sub_partitions = 4;            // per SM
+
+  // shared memory (bytes)
+  unsigned smem_per_sm = 233472;           // 228 KiB
+  unsigned smem_per_cta_max = 232448;      // 227 KiB opt-in limit
+  unsigned smem_per_cta_default = 49152;   // 48 KiB without opt-in
+  unsigned smem_reserved_per_cta = 1024;   // reserved by the system per CTA
+  unsigned smem_alloc_unit = 128;          // allocation granularity
+  std::vector<unsigned> smem_carveouts_kib;  // selectable shared-memory carve-outs
+
+  Reconvergence reconvergence = Reconvergence::Independent;
+
+  // Every numeric parameter by dotted name, after defaults and overrides (for reports and stats files).
+  std::map<std::string, double> values;
+};
+
+struct ParamInfo {
+  std::string name;         // dotted name
+  std::string unit;         // "count", "bytes", "registers", "cycles", "MHz", ...
+  std::string default_value;
+  std::string description;
+};
+// The schema, in file order.
+const std::vector<ParamInfo>& gpu_params();
+
+// Loads `name_or_path`: a name resolves to <configs_dir>/<name>.json; anything with a '/' or ending in
+// .json is a path. `overrides` are name=value strings from --set, applied after the file.
+// Throws warpsim::Error(ErrorKind::Config) naming the file and JSON path on any problem.
+GpuConfig load_gpu_config(const std::string& name_or_path, const std::vector<std::string>& overrides = {});
+
+// Where configs/gpus lives: $WARPSIM_CONFIGS if set, else the source tree's configs/gpus (compiled in),
+// else ./configs/gpus.
+std::string gpu_configs_dir();
+
+}  // namespace warpsim::config

@@ -1,0 +1,99 @@
+// The run config: which GPU, which kernels with which launch geometry and arguments, which buffers with
+// which initial contents, and which results to check. See README "The run config".
+//
+// Models: parsing and validating the JSON (unknown keys, wrong types, impossible launches that need only
+// the GPU model: block > max threads, grid/block dimension limits, dynamic shared memory above the
+// per-CTA limit); every error names the config file and the JSON path (e.g. kernels[1].block[0]).
+// Paths in the config are relative to the config file unless absolute.
+// Leaves out: checks that need the PTX (argument count/sizes, static shared memory): sim/ does those.
+#pragma once
+
+#include <warpsim/common/types.hpp>
+#include <warpsim/config/gpu_config.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpsim::config {
+
+enum class ElemType { F32, F64, U32, S32, U64, S64, U8, F16, BF16 };
+unsigned elem_size(ElemType t);
+const char* elem_name(ElemType t);  // "f32", ...
+
+struct BufferInit {
+  enum class Kind { Zero, Iota, Random, Values, File } kind = Kind::Zero;
+  std::uint64_t seed = 0;          // Random
+  double min = 0.0, max = 1.0;     // Random
+  std::vector<double> values;      // Values (integers up to 2^53 exactly; use File for wider)
+  std::string file;                // File: absolute path, raw little-endian elements
+};
+
+struct BufferSpec {
+  std::string name;
+  ElemType type = ElemType::F32;
+  std::uint64_t count = 0;
+  BufferInit init;
+};
+
+struct ArgSpec {
+  enum class Kind { Buffer, Scalar } kind = Kind::Scalar;
+  std::string buffer;        // Kind::Buffer
+  ElemType type = ElemType::U32;  // Kind::Scalar: one of u32, s32, u64, s64, f32, f64
+  std::uint64_t bits = 0;    // Kind::Scalar: the value's little-endian bits
+  std::string json_path;     // "kernels[0].args[2]", for messages
+};
+
+struct LaunchSpec {
+  std::string ptx;     // absolute path
+  std::string entry;
+  Dim3 grid, block;
+  std::optional<Dim3> cluster;
+  std::uint32_t dynamic_smem = 0;
+  int stream = 0;
+  std::vector<ArgSpec> args;
+  std::string json_path;  // "kernels[0]"
+};
+
+struct ExpectSpec {
+  std::string buffer;
+  std::string file;  // absolute path, raw little-endian elements of the buffer's type
+  std::uint64_t ulp = 0;
+};
+
+struct RunConfig {
+  std::string path;  // the config file
+  GpuConfig gpu;
+  std::vector<LaunchSpec> kernels;
+  std::vector<BufferSpec> buffers;  // in file order
+  std::vector<ExpectSpec> expects;
+};
+
+// Reads and validates a run config. `gpu_overrides` are --set name=value strings for the GPU model.
+RunConfig load_run_config(const std::string& path, const std::vector<std::string>& gpu_overrides = {});
+// The same from already-parsed text (tests); `path` names it in messages and anchors relative paths.
+RunConfig parse_run_config(const std::string& json_text, const std::string& path,
+                           const std::vector<std::string>& gpu_overrides = {});
+
+// ---- buffers ----
+// Fills a buffer per its init spec (README "Random initialisation" specifies the generator exactly).
+std::vector<std::byte> init_buffer(const BufferSpec& spec);
+
+struct ExpectResult {
+  std::string buffer;
+  bool ok = true;
+  std::uint64_t mismatches = 0;
+  std::uint64_t first_index = 0;  // of the first mismatch
+  std::string detail;             // "index 17: got 1.5 (0x3fc00000), expected 1.25 (0x3fa00000), 2 ulp > 0"
+};
+ExpectResult check_expect(const ExpectSpec& e, const BufferSpec& spec, const std::vector<std::byte>& data);
+
+// Writes DIR/<name>.bin for each buffer and DIR/buffers.json (name, type, count, sha256), completely or
+// not at all (written to a temporary directory beside DIR, then renamed over it).
+void dump_buffers(const std::string& dir, const std::vector<BufferSpec>& specs,
+                  const std::vector<std::vector<std::byte>>& data);
+std::string sha256_hex(const void* data, std::size_t size);
+
+}  // namespace warpsim::config

@@ -1,0 +1,51 @@
+// Running a run config: load the GPU model and the PTX, validate each launch against its kernel, fill the
+// buffers, execute every launch in order, check expectations.
+// Models: the host side of CUDA (cuModuleLoad, cuLaunchKernel, cudaMemcpy) for the config's launches.
+// Leaves out: timing (the timing model reports cycles on top of the same run).
+#pragma once
+
+#include <warpsim/config/run_config.hpp>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace warpsim::sim {
+
+struct RunOptions {
+  std::vector<std::string> gpu_overrides;  // --set name=value
+  bool functional_only = true;             // no timing model
+  std::uint64_t max_warp_instructions = 0; // watchdog per launch; 0 = default (see README)
+};
+
+struct KernelSummary {
+  std::string entry;
+  std::uint64_t ctas = 0, warps = 0;
+  std::uint64_t warp_instructions = 0;    // warp-level instructions executed (a predicated-off one counts)
+  std::uint64_t thread_instructions = 0;  // lanes active and predicate true, summed
+};
+
+struct RunResult {
+  config::RunConfig config;
+  std::vector<KernelSummary> kernels;
+  std::vector<std::vector<std::byte>> buffers;  // final contents, in config.buffers order
+  std::vector<config::ExpectResult> expects;
+  std::string printf_output;                    // everything the kernels printed, in order
+
+  const std::vector<std::byte>& buffer(const std::string& name) const;
+  template <typename T>
+  std::vector<T> as(const std::string& name) const {
+    const auto& b = buffer(name);
+    std::vector<T> v(b.size() / sizeof(T));
+    std::memcpy(v.data(), b.data(), v.size() * sizeof(T));
+    return v;
+  }
+  bool expects_ok() const;
+};
+
+RunResult run(const config::RunConfig& cfg, const RunOptions& opts = {});
+RunResult run_file(const std::string& config_path, const RunOptions& opts = {});
+
+}  // namespace warpsim::sim
