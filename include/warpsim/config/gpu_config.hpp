@@ -22,8 +22,9 @@ struct GpuConfig {
   std::string description;  // free text from the file
 
   // identity and compilation targets
-  std::vector<std::string> ptx_targets;  // PTX .target values this model accepts, e.g. {"sm_90a", "sm_90"}
+  std::vector<std::string> ptx_targets = {"sm_90a", "sm_90"};  // PTX .target values this model accepts
   unsigned compute_capability = 90;      // major*10+minor
+  double clock_mhz = 1980.0;             // SM clock, for converting cycles to time
 
   // SM array and residency limits
   unsigned num_sms = 132;
@@ -51,7 +52,7 @@ struct GpuConfig {
   unsigned smem_per_cta_default = 49152;   // 48 KiB without opt-in
   unsigned smem_reserved_per_cta = 1024;   // reserved by the system per CTA
   unsigned smem_alloc_unit = 128;          // allocation granularity
-  std::vector<unsigned> smem_carveouts_kib;  // selectable shared-memory carve-outs
+  std::vector<unsigned> smem_carveouts_kib = {0, 8, 16, 32, 64, 100, 132, 164, 228};  // selectable carve-outs
 
   Reconvergence reconvergence = Reconvergence::Independent;
 
@@ -64,8 +65,10 @@ struct ParamInfo {
   std::string unit;         // "count", "bytes", "registers", "cycles", "MHz", ...
   std::string default_value;
   std::string description;
+  std::string range;        // "[1, 4096]", "one of ipdom_stack, independent", ... (what a value may be)
 };
-// The schema, in file order.
+// The schema, in file order. Defaults are those of a default-constructed GpuConfig (the member
+// initialisers above are the one place they are written).
 const std::vector<ParamInfo>& gpu_params();
 
 // Loads `name_or_path`: a name resolves to <configs_dir>/<name>.json; anything with a '/' or ending in
@@ -73,8 +76,12 @@ const std::vector<ParamInfo>& gpu_params();
 // Throws warpsim::Error(ErrorKind::Config) naming the file and JSON path on any problem.
 GpuConfig load_gpu_config(const std::string& name_or_path, const std::vector<std::string>& overrides = {});
 
+// Every parameter of `cfg` as a GPU config file (nested JSON, table order, with "name" and "description"):
+// loading the text gives back the same parameters. For reports and for recording what a run used.
+std::string gpu_config_json(const GpuConfig& cfg);
+
 // Where configs/gpus lives: $WARPSIM_CONFIGS if set, else the source tree's configs/gpus (compiled in),
-// else ./configs/gpus.
+// else ./configs/gpus. $WARPSIM_CONFIGS names the folder holding the <name>.json files itself.
 std::string gpu_configs_dir();
 
 }  // namespace warpsim::config

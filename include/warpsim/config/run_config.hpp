@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace warpsim::config {
@@ -22,11 +23,13 @@ namespace warpsim::config {
 enum class ElemType { F32, F64, U32, S32, U64, S64, U8, F16, BF16 };
 unsigned elem_size(ElemType t);
 const char* elem_name(ElemType t);  // "f32", ...
+std::optional<ElemType> parse_elem_type(std::string_view name);  // "f32" -> F32; nullopt if unknown
 
 struct BufferInit {
   enum class Kind { Zero, Iota, Random, Values, File } kind = Kind::Zero;
   std::uint64_t seed = 0;          // Random
-  double min = 0.0, max = 1.0;     // Random
+  double min = 0.0, max = 1.0;     // Random (for integer types, int_min/int_max are the exact values)
+  std::uint64_t int_min = 0, int_max = 0;  // Random, integer types: 64-bit two's complement (sign-extended)
   std::vector<double> values;      // Values (integers up to 2^53 exactly; use File for wider)
   std::string file;                // File: absolute path, raw little-endian elements
 };
@@ -53,6 +56,7 @@ struct LaunchSpec {
   std::optional<Dim3> cluster;
   std::uint32_t dynamic_smem = 0;
   int stream = 0;
+  bool nonportable_cluster = false;  // cluster may exceed the portable size limit (CUDA's opt-in attribute)
   std::vector<ArgSpec> args;
   std::string json_path;  // "kernels[0]"
 };
@@ -65,6 +69,7 @@ struct ExpectSpec {
 
 struct RunConfig {
   std::string path;  // the config file
+  std::string description;
   GpuConfig gpu;
   std::vector<LaunchSpec> kernels;
   std::vector<BufferSpec> buffers;  // in file order
@@ -86,6 +91,7 @@ struct ExpectResult {
   bool ok = true;
   std::uint64_t mismatches = 0;
   std::uint64_t first_index = 0;  // of the first mismatch
+  std::uint64_t max_ulp = 0;      // largest ulp distance between numbers (floats; 0 for integers)
   std::string detail;             // "index 17: got 1.5 (0x3fc00000), expected 1.25 (0x3fa00000), 2 ulp > 0"
 };
 ExpectResult check_expect(const ExpectSpec& e, const BufferSpec& spec, const std::vector<std::byte>& data);

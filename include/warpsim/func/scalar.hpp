@@ -23,8 +23,9 @@ using ir::Rnd;
 using ir::ScalarType;
 
 // ---- floating point: t is F16, BF16, F32 or F64 (TF32 only in cvt) ----
-// rnd None means RN. ftz is honoured for F32 only (the ISA's .ftz applies to f32; f16/bf16/f64 keep
-// subnormals). sat clamps to [0.0, 1.0].
+// rnd None means RN. ftz flushes subnormal inputs and results for F32, and for F16/BF16 when the
+// instruction carries .ftz (add/sub/mul/fma/min/max/setp .ftz.f16, ex2.approx.ftz.bf16); F64 keeps
+// subnormals (except rcp/rsqrt .approx.ftz.f64). sat clamps to [0.0, 1.0].
 std::uint64_t fadd(ScalarType t, std::uint64_t a, std::uint64_t b, Rnd rnd, bool ftz, bool sat);
 std::uint64_t fsub(ScalarType t, std::uint64_t a, std::uint64_t b, Rnd rnd, bool ftz, bool sat);
 std::uint64_t fmul(ScalarType t, std::uint64_t a, std::uint64_t b, Rnd rnd, bool ftz, bool sat);
@@ -46,6 +47,8 @@ std::uint64_t fmax(ScalarType t, std::uint64_t a, std::uint64_t b, bool ftz, boo
 std::uint64_t fabs_(ScalarType t, std::uint64_t a, bool ftz);
 std::uint64_t fneg(ScalarType t, std::uint64_t a, bool ftz);
 std::uint64_t fcopysign(ScalarType t, std::uint64_t a, std::uint64_t b);  // copysign.f32 d, a, b: |b| with a's sign
+// .relu of fma.relu / cvt.relu: negative results (and -0.0) become +0.0, NaN becomes canonical NaN.
+std::uint64_t frelu(ScalarType t, std::uint64_t a);
 enum class TestP : std::uint8_t { Finite, Infinite, Number, NotANumber, Normal, Subnormal };
 bool ftestp(ScalarType t, std::uint64_t a, TestP op);
 // Comparison for setp/set with float operands (all Cmp values except LO/LS/HI/HS).
@@ -69,6 +72,8 @@ std::uint32_t cvt_f16x2_from_f8x2(ScalarType src_x2, std::uint16_t a, bool relu)
 // ---- integer helpers: w is the width in bits (8, 16, 32, 64), values zero-extended in uint64_t ----
 std::uint64_t mul_hi(std::uint64_t a, std::uint64_t b, unsigned w, bool is_signed);
 std::uint64_t mul_wide(std::uint64_t a, std::uint64_t b, unsigned w, bool is_signed);  // 2w-bit result (w <= 32)
+// mul24.{lo,hi}.{u32,s32}: product of the low 24 bits (sign-extended for s32); lo = bits 31..0, hi = 47..16.
+std::uint32_t mul24(std::uint32_t a, std::uint32_t b, bool hi, bool is_signed);
 // div/rem: division by zero gives what the hardware gives: unsigned q = all ones, r = a; signed q = -1
 // (a >= 0) or 1 (a < 0), r = a. INT_MIN / -1 = INT_MIN, rem 0.
 std::uint64_t idiv(std::uint64_t a, std::uint64_t b, unsigned w, bool is_signed);

@@ -37,6 +37,8 @@ struct Operand {
   };
   Kind kind = Kind::Register;
   bool negated = false;     // !%p (operand of setp, selp, vote, ...)
+  bool minus = false;       // -%r: arithmetic negation of a register operand (vmad's {-}a)
+  bool base_is_register = false;  // Address: `name` is a register (declared .reg, or %-prefixed), not a symbol
   std::string name;         // register or symbol name (after scope renaming)
   std::string component;    // ".x" style suffix without the dot: %tid.x -> "x"; %r1.x -> "x"
   std::int64_t ival = 0;    // Immediate value, or Address/Symbol offset
@@ -69,6 +71,11 @@ struct Variable {
   std::vector<std::uint64_t> dims;  // array dimensions; 0 = unsized ([]), empty = scalar
   std::optional<unsigned> align;    // .align N
   bool is_extern = false, is_visible = false, is_weak = false;
+  bool is_common = false;           // .common linkage
+  bool is_ptr = false;              // kernel parameter attribute `.ptr [.space] [.align N]`
+  std::string ptr_space;            // "global", "shared", ... after .ptr; empty = generic
+  std::optional<unsigned> ptr_align;  // .align N after .ptr (alignment of the pointee)
+  std::vector<std::string> attributes;  // .attribute(.managed) -> {"managed"}
   std::vector<Operand> init;        // flattened initialiser elements (Immediate, FloatImm, Symbol for
                                     // generic(sym)/sym addresses), in order; empty = none
   bool init_generic = false;        // initialiser used generic(...)
@@ -106,6 +113,8 @@ struct Function {
   std::vector<std::uint32_t> maxntid, reqntid, reqnctapercluster;
   std::optional<std::uint32_t> minnctapersm, maxnreg, maxclusterrank;
   bool explicitcluster = false, noreturn = false;
+  bool blocksareclusters = false;
+  std::optional<std::uint32_t> abi_preserve, abi_preserve_control;
   std::vector<std::string> pragmas;
   Pos pos;
 };
@@ -113,6 +122,13 @@ struct Function {
 struct FileEntry {
   std::uint32_t index = 0;
   std::string path;
+};
+
+// `.alias name, aliasee;`
+struct Alias {
+  std::string name;
+  std::string aliasee;
+  Pos pos;
 };
 
 struct Module {
@@ -124,6 +140,8 @@ struct Module {
   std::vector<Variable> globals;  // module-scope .global/.const/.shared/.local/.tex variables
   std::vector<Function> functions;
   std::vector<FileEntry> files;   // .file directives
+  std::vector<Alias> aliases;     // .alias directives
+  std::vector<std::string> pragmas;  // module-scope .pragma strings
 };
 
 }  // namespace warpsim::ptx

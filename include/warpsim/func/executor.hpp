@@ -1,0 +1,77 @@
+// The functional executor: executes one warp-instruction at a time and reports what it did.
+//
+// Models: PTX semantics per lane under the active mask and guard predicate; divergence and reconvergence
+// (see func/state.hpp); CTA barriers (bar.sync/bar.arrive/bar.red with named barriers and thread counts);
+// warp-synchronous primitives with member masks; memory spaces with bounds checking; calls, printf.
+// This is the instruction stream the timing model pulls from: step() executes and returns a StepResult
+// saying which pc and lanes ran and which addresses they touched. No notion of time.
+// Leaves out: scheduling across warps and CTAs (func/grid.hpp for functional runs, timing/ otherwise).
+#pragma once
+
+#include <warpsim/func/state.hpp>
+
+#include <array>
+#include <cstdint>
+
+namespace warpsim::func {
+
+struct MemAccess {
+  ir::Space space = ir::Space::None;  // resolved space (generic addresses are resolved per lane; this is
+                                      // the space of the first active lane)
+  bool store = false, atomic = false;
+  std::uint32_t bytes = 0;            // per lane (vector width included)
+  LaneMask lanes;
+  std::array<Addr, kWarpSize> addr{};  // per lane: the address in its state space
+};
+
+struct StepResult {
+  enum class Kind : std::uint8_t { Executed, Blocked, Done } kind = Kind::Done;
+  std::uint32_t pc = 0;
+  LaneMask active;    // lanes of the path that issued
+  LaneMask executed;  // active lanes whose guard was true
+  const ir::Instr* instr = nullptr;
+  bool has_mem = false;
+  MemAccess mem;
+};
+
+class Executor {
+ public:
+  explicit Executor(Launch& launch) : L_(launch) {}
+
+  // Creates CTA `linear` of the grid with its warps, shared and local memory.
+  void init_cta(Cta& cta, std::uint64_t linear, std::uint32_t sm) const;
+  // Executes the next instruction of the warp's current path. Blocked: every path waits (barrier or
+  // warp-sync); Done: every lane exited.
+  StepResult step(Cta& cta, Warp& warp);
+  // True if some path of the warp can execute now.
+  static bool runnable(const Warp& w);
+
+  Launch& launch() { return L_; }
+
+ private:
+  friend struct Lanes;
+  // control (exec_control.cpp)
+  bool select_path(Warp& w) const;
+  void advance(Warp& w, std::int32_t path, std::uint32_t pc, const std::array<std::uint32_t, kWarpSize>& next,
+               LaneMask lanes);
+  void complete_paths(Warp& w);
+  void exit_lanes(Cta& cta, Warp& w, LaneMask lanes);
+  std::uint32_t reconvergence(const Warp& w, std::int32_t path, std::uint32_t pc) const;
+  void do_call(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask lanes);
+  void do_ret(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask active, LaneMask lanes);
+  // CTA barriers (exec_sync.cpp)
+  bool do_barrier(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask lanes);
+  void try_release_barriers(Cta& cta);
+  // warp-synchronous instructions (exec_sync.cpp); returns false if the path now waits
+  bool do_warp_sync(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask lanes);
+  void try_complete_warp_sync(Cta& cta, Warp& w);
+  void warp_sync_op(Cta& cta, Warp& w, LaneMask lanes);
+  // per-lane semantics
+  void exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes);
+  void exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, StepResult& r);
+  void exec_printf(Cta& cta, Warp& w, const ir::CallSite& site, LaneMask lanes, std::uint32_t pc);
+
+  Launch& L_;
+};
+
+}  // namespace warpsim::func

@@ -1,0 +1,99 @@
+// Decoded instructions: the compact form the simulator executes, with no string work left.
+//
+// Models: one PTX instruction as an opcode enum, its types and modifiers as enums and flags, and its
+// operands resolved to register slots, immediates, special registers, addresses (base slot + offset, with
+// symbols resolved to their state space and offset) and branch/call targets (program counters).
+// Leaves out: semantics (func/) and timing classes (they are looked up from the opcode table in
+// ir/opcodes.hpp).
+#pragma once
+
+#include <warpsim/ir/types.hpp>
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace warpsim::ir {
+
+enum class Op : std::uint16_t {
+#define WARPSIM_OP(name, text) name,
+#include <warpsim/ir/opcodes.def>
+#undef WARPSIM_OP
+  Count_
+};
+
+// State spaces. ParamKernel is the kernel parameter buffer; ParamFunc is a per-thread area holding .func
+// parameters, return values and call-site .param variables; SharedCluster is shared::cluster.
+enum class Space : std::uint8_t { None, Generic, Reg, Global, Shared, SharedCluster, Local, Const, ParamKernel,
+                                  ParamFunc };
+
+enum class Special : std::uint8_t {
+  Tid, Ntid, Ctaid, Nctaid, Laneid, Warpid, Nwarpid, Smid, Nsmid, Gridid, LanemaskEq, LanemaskLe, LanemaskLt,
+  LanemaskGe, LanemaskGt, Clock, Clock64, Globaltimer, GlobaltimerLo, GlobaltimerHi, Clusterid, Nclusterid,
+  ClusterCtaid, ClusterNctaid, ClusterCtarank, ClusterNctarank, IsExplicitCluster, DynamicSmemSize,
+  TotalSmemSize, AggrSmemSize, Envreg, Pm, ReservedSmemOffsetBegin, ReservedSmemOffsetEnd, ReservedSmemOffsetCap,
+  CurrentGraphExec,
+};
+
+inline constexpr std::uint32_t kNoReg = 0xffffffffu;
+inline constexpr std::uint32_t kNoPc = 0xffffffffu;
+
+struct Operand {
+  enum class Kind : std::uint8_t { None, Reg, Imm, Special, Addr, Vec, Sink, Label, Func };
+  Kind kind = Kind::None;
+  bool neg = false;            // !%p
+  Special special{};           // Kind::Special
+  std::uint8_t component = 0;  // Kind::Special: 0=x 1=y 2=z (or the index of %envregN / %pmN)
+  Space space = Space::None;   // Kind::Addr: the space of a symbol base (None when the base is a register)
+  std::uint32_t reg = kNoReg;  // Kind::Reg: slot; Kind::Addr: base register slot or kNoReg;
+                               // Kind::Vec: index of the first slot in Program::vec_slots
+  std::uint32_t count = 0;     // Kind::Vec: number of elements
+  std::int64_t imm = 0;        // Kind::Imm: bits; Kind::Addr: offset (symbol offset included);
+                               // Kind::Label: target pc; Kind::Func: function index
+};
+
+// Modifier flags (one bit each).
+enum Flag : std::uint32_t {
+  kFtz = 1u << 0, kSat = 1u << 1, kApprox = 1u << 2, kFull = 1u << 3, kHi = 1u << 4, kLo = 1u << 5,
+  kWide = 1u << 6, kCC = 1u << 7, kUni = 1u << 8, kNaN = 1u << 9, kXorsignAbs = 1u << 10, kRelu = 1u << 11,
+  kSatfinite = 1u << 12, kShiftAmt = 1u << 13, kClamp = 1u << 14, kLeft = 1u << 15, kAligned = 1u << 16,
+  kVolatile = 1u << 17, kNoFtz = 1u << 18, kToSpace = 1u << 19 /* cvta.to */, kSigned2 = 1u << 20,
+  kArrive = 1u << 21, kRed = 1u << 22, kWait = 1u << 23,
+};
+
+// Sub-operations for instructions with a mode modifier.
+enum class AtomOp : std::uint8_t { Add, Min, Max, Inc, Dec, And, Or, Xor, Exch, Cas };
+enum class ShflMode : std::uint8_t { Up, Down, Bfly, Idx };
+enum class VoteMode : std::uint8_t { All, Any, Uni, Ballot };
+enum class ReduxOp : std::uint8_t { Add, Min, Max, And, Or, Xor };
+
+struct Instr {
+  Op op = Op::Nop;
+  ScalarType type = ScalarType::None;   // the instruction's main type (.s32, .f32, ...)
+  ScalarType type2 = ScalarType::None;  // second type: cvt source, setp/set source, mul.wide source, ...
+  Rnd rnd = Rnd::None;
+  Cmp cmp = Cmp::EQ;
+  BoolOp boolop = BoolOp::None;
+  Space space = Space::None;            // ld/st/atom/cvta/...
+  std::uint8_t vec = 1;                 // .v2/.v4/.v8
+  std::uint8_t sub = 0;                 // AtomOp, ShflMode, VoteMode, ReduxOp, prmt mode, testp op, ...
+  std::uint8_t nops = 0;                // operands in use
+  std::uint8_t ndst = 0;                // the first ndst operands are destinations
+  bool guard_neg = false;
+  std::uint32_t guard = kNoReg;         // predicate slot of @p / @!p
+  std::uint32_t flags = 0;
+  std::array<Operand, 6> ops{};
+  std::uint32_t line = 0;               // PTX line
+  std::uint32_t src_file = 0, src_line = 0;  // from the last .loc, 0 if none
+  std::uint32_t func = 0;               // index of the function holding it
+
+  bool has(Flag f) const { return (flags & f) != 0; }
+  const Operand& dst(unsigned i = 0) const { return ops[i]; }
+  const Operand& src(unsigned i) const { return ops[ndst + i]; }
+  unsigned nsrc() const { return nops - ndst; }
+};
+
+std::string_view op_name(Op op);
+
+}  // namespace warpsim::ir

@@ -1,0 +1,119 @@
+// `warpsim ptx FILE.ptx`: parses a module and lists its kernels and functions, or prints every error as
+// FILE:LINE:COL: message. `warpsim cfg FILE.ptx --entry NAME [--dot OUT.dot]`: basic blocks and each
+// branch's reconvergence point.
+#include "subcommands.hpp"
+
+#include <warpsim/common/error.hpp>
+#include <warpsim/ir/program.hpp>
+#include <warpsim/ptx/parser.hpp>
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+namespace warpsim::cli {
+namespace {
+
+ptx::Module read_module(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) fail(ErrorKind::Input, "cannot read {}", path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  ptx::ParseResult r = ptx::parse(ss.str(), path);
+  if (!r.ok()) {
+    fmt::print(stderr, "{}", r.format_errors());
+    fail(ErrorKind::Ptx, "{}: {} error(s)", path, r.errors.size());
+  }
+  return std::move(r.module);
+}
+
+}  // namespace
+
+Setup setup_ptx(CLI::App& app) {
+  auto path = std::make_shared<std::string>();
+  CLI::App* sub = app.add_subcommand("ptx", "Parse a PTX module and list its kernels and functions");
+  sub->add_option("file", *path, "PTX file")->required();
+  return {sub, [path]() {
+            ptx::Module m = read_module(*path);
+            fmt::print("{}: PTX {} for {} ({}-bit addresses)\n", *path, m.version, m.target, m.address_size);
+            for (const auto& fn : m.functions) {
+              if (!fn.has_body) {
+                fmt::print("  .extern .func {} (declaration)\n", fn.name);
+                continue;
+              }
+              std::size_t ninstr = 0;
+              for (const auto& st : fn.body) ninstr += st.kind == ptx::Statement::Kind::Instruction;
+              fmt::print("  {} {}\n", fn.is_entry ? ".entry" : ".func ", fn.name);
+              for (const auto& p : fn.params)
+                fmt::print("      param {} .{}{}{}\n", p.name, p.type, p.dims.empty() ? "" : fmt::format("[{}]", p.dims[0]),
+                           p.align ? fmt::format(" .align {}", *p.align) : "");
+              if (!fn.is_entry) {
+                fmt::print("      {} instructions\n", ninstr);
+                continue;
+              }
+              try {
+                ir::Program prog = ir::load_program(m, fn.name);
+                fmt::print("      {} instructions in {} function(s), {} PTX register slots, static shared {} B, "
+                           "local {} B/thread, parameters {} B\n",
+                           prog.code.size(), prog.functions.size(), prog.num_slots - 1, prog.static_smem,
+                           prog.local_size, prog.param_kernel_size);
+              } catch (const Error& e) {
+                fmt::print("      {} instructions; not loadable: {}\n", ninstr, e.what());
+              }
+            }
+            return 0;
+          }};
+}
+
+Setup setup_cfg(CLI::App& app) {
+  struct Opts {
+    std::string file, entry, dot;
+  };
+  auto o = std::make_shared<Opts>();
+  CLI::App* sub = app.add_subcommand("cfg", "Print basic blocks and reconvergence points of a kernel");
+  sub->add_option("file", o->file, "PTX file")->required();
+  sub->add_option("--entry", o->entry, "Kernel name")->required();
+  sub->add_option("--dot", o->dot, "Write the graph in Graphviz format");
+  return {sub, [o]() {
+            ptx::Module m = read_module(o->file);
+            ir::Program prog = ir::load_program(m, o->entry);
+            std::string dot;
+            for (std::size_t f = 0; f < prog.functions.size(); ++f) {
+              const auto& info = prog.functions[f];
+              const auto& cfg = prog.cfgs[f];
+              fmt::print("function {} ({} blocks)\n", info.name, cfg.blocks.size());
+              std::vector<std::string> labels;
+              for (auto pc = info.begin_pc; pc < info.end_pc; ++pc) labels.push_back(prog.text[pc]);
+              for (std::size_t b = 0; b < cfg.blocks.size(); ++b) {
+                const auto& blk = cfg.blocks[b];
+                std::string succ;
+                for (auto s : blk.succs) succ += s == ir::Cfg::kExitBlock ? " exit" : fmt::format(" B{}", s);
+                fmt::print("  B{}: pc {}-{} (lines {}-{}) ->{}  ipdom {}\n", b, info.begin_pc + blk.first,
+                           info.begin_pc + blk.last, prog.code[info.begin_pc + blk.first].line,
+                           prog.code[info.begin_pc + blk.last].line, succ,
+                           blk.ipdom < 0 ? std::string("exit") : fmt::format("B{}", blk.ipdom));
+                const auto last = info.begin_pc + blk.last;
+                const auto& in = prog.code[last];
+                if (in.op == ir::Op::Bra || in.op == ir::Op::BrxIdx) {
+                  if (in.guard == ir::kNoReg && in.op == ir::Op::Bra) continue;
+                  const auto r = prog.reconverge[last];
+                  fmt::print("      branch at line {} `{}` reconverges at {}\n", in.line, prog.text[last],
+                             r == ir::kNoPc ? std::string("function exit")
+                                            : fmt::format("pc {} (line {})", r, prog.code[r].line));
+                }
+              }
+              dot += ir::cfg_to_dot(cfg, info.name, labels);
+            }
+            if (!o->dot.empty()) {
+              std::ofstream out(o->dot);
+              out << dot;
+              if (!out) fail(ErrorKind::Input, "cannot write {}", o->dot);
+              fmt::print("wrote {}\n", o->dot);
+            }
+            return 0;
+          }};
+}
+
+}  // namespace warpsim::cli

@@ -1,0 +1,365 @@
+// The GPU model's parameter table and loader: configs/gpus/<name>.json -> GpuConfig.
+//
+// Models: one table, kParams below, is the single source of every parameter's dotted name (= its JSON path),
+// unit, range, description and place in GpuConfig; defaults are GpuConfig's member initialisers. Loading
+// starts from those defaults, applies the file (nested objects, unknown keys rejected with suggestions,
+// "sources" keys checked against the table), then --set overrides, then consistency checks between
+// parameters. Adding a parameter: a member in GpuConfig and one line in the table.
+// Leaves out: what the parameters do (the timing and functional models read GpuConfig).
+#include <warpsim/config/gpu_config.hpp>
+
+#include "config/gpu_files.hpp"
+#include "config/json_util.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <limits>
+
+namespace warpsim::config {
+
+namespace fs = std::filesystem;
+using detail::JsonPath;
+using detail::ojson;
+
+namespace {
+
+using G = GpuConfig;
+
+struct Param {
+  ParamInfo info;
+  bool numeric = false;  // a scalar number: also lands in GpuConfig::values
+  std::function<void(GpuConfig&, const ojson&, const JsonPath&)> set;
+  std::function<ojson(const GpuConfig&)> get;
+};
+
+// ---- one builder per kind of value ----
+
+template <typename T>
+Param count(const char* name, T G::*m, const char* unit, std::uint64_t lo, std::uint64_t hi, const char* desc) {
+  return {{name, unit, "", desc, fmt::format("[{}, {}]", lo, hi)},
+          true,
+          [=](G& g, const ojson& v, const JsonPath& at) { g.*m = static_cast<T>(detail::get_uint(v, at, lo, hi)); },
+          [=](const G& g) { return ojson(g.*m); }};
+}
+
+Param real(const char* name, double G::*m, const char* unit, double lo, double hi, const char* desc) {
+  return {{name, unit, "", desc, fmt::format("[{}, {}]", lo, hi)},
+          true,
+          [=](G& g, const ojson& v, const JsonPath& at) {
+            const double d = detail::get_number(v, at);
+            if (d < lo || d > hi) at.fail("{} is out of range [{}, {}]", detail::describe(v), lo, hi);
+            g.*m = d;
+          },
+          [=](const G& g) { return ojson(g.*m); }};
+}
+
+Param strings(const char* name, std::vector<std::string> G::*m, const char* desc) {
+  return {{name, "-", "", desc, "non-empty list of strings"},
+          false,
+          [=](G& g, const ojson& v, const JsonPath& at) {
+            if (!v.is_array() || v.empty()) at.fail("expected a non-empty array of strings, got {}", detail::describe(v));
+            std::vector<std::string> out;
+            for (std::size_t i = 0; i < v.size(); ++i) out.push_back(detail::get_string(v[i], at.index(i)));
+            g.*m = std::move(out);
+          },
+          [=](const G& g) { return ojson(g.*m); }};
+}
+
+Param counts(const char* name, std::vector<unsigned> G::*m, const char* unit, unsigned lo, unsigned hi,
+             const char* desc) {
+  return {{name, unit, "", desc, fmt::format("non-empty increasing list, each in [{}, {}]", lo, hi)},
+          false,
+          [=](G& g, const ojson& v, const JsonPath& at) {
+            if (!v.is_array() || v.empty()) at.fail("expected a non-empty array of integers, got {}", detail::describe(v));
+            std::vector<unsigned> out;
+            for (std::size_t i = 0; i < v.size(); ++i) {
+              out.push_back(static_cast<unsigned>(detail::get_uint(v[i], at.index(i), lo, hi)));
+              if (i > 0 && out[i] <= out[i - 1]) at.index(i).fail("{} is not above the previous entry", out[i]);
+            }
+            g.*m = std::move(out);
+          },
+          [=](const G& g) { return ojson(g.*m); }};
+}
+
+template <typename E>
+Param choice(const char* name, E G::*m, std::vector<std::pair<std::string, E>> options, const char* desc) {
+  std::vector<std::string> names;
+  for (const auto& o : options) names.push_back(o.first);
+  return {{name, "-", "", desc, fmt::format("one of {}", fmt::join(names, ", "))},
+          false,
+          [=](G& g, const ojson& v, const JsonPath& at) {
+            const std::string s = detail::get_string(v, at);
+            for (const auto& o : options) {
+              if (o.first == s) {
+                g.*m = o.second;
+                return;
+              }
+            }
+            at.fail("expected one of {}, got {}", fmt::join(names, ", "), detail::describe(v));
+          },
+          [=](const G& g) {
+            for (const auto& o : options) {
+              if (o.second == g.*m) return ojson(o.first);
+            }
+            return ojson(nullptr);
+          }};
+}
+
+constexpr std::uint64_t kU32 = std::numeric_limits<std::uint32_t>::max();
+
+// The table. Order = documentation and gpu_config_json order.
+std::vector<Param> make_params() {
+  using R = Reconvergence;
+  std::vector<Param> p = {
+      strings("ptx_targets", &G::ptx_targets, "PTX .target values this model runs"),
+      count("compute_capability", &G::compute_capability, "major*10+minor", 10, 1000, "CUDA compute capability (90 = 9.0)"),
+      real("sm.clock_mhz", &G::clock_mhz, "MHz", 1, 100000, "SM clock, to turn cycles into time"),
+      count("sm.count", &G::num_sms, "SMs", 1, 4096, "streaming multiprocessors on the GPU"),
+      count("sm.warp_size", &G::warp_size, "threads", 32, 32, "threads per warp (the simulator supports 32 only)"),
+      count("sm.sub_partitions", &G::sub_partitions, "count", 1, 64, "sub-partitions (one warp scheduler each) per SM"),
+      count("sm.max_threads", &G::max_threads_per_sm, "threads", 1, 1u << 20, "resident threads per SM"),
+      count("sm.max_warps", &G::max_warps_per_sm, "warps", 1, 1u << 15, "resident warps per SM"),
+      count("sm.max_ctas", &G::max_ctas_per_sm, "CTAs", 1, 1u << 15, "resident CTAs per SM"),
+      choice("sm.reconvergence", &G::reconvergence, {{"ipdom_stack", R::IpdomStack}, {"independent", R::Independent}},
+             "SIMT reconvergence: pre-Volta IPDOM stack, or Volta+ independent thread scheduling"),
+      count("regs.per_sm", &G::regs_per_sm, "registers", 1, 1u << 24, "32-bit registers per SM"),
+      count("regs.max_per_thread", &G::max_regs_per_thread, "registers", 1, 1u << 16, "registers one thread may use"),
+      count("regs.max_per_cta", &G::max_regs_per_cta, "registers", 1, 1u << 24, "registers one CTA may use"),
+      count("regs.alloc_unit", &G::reg_alloc_unit, "registers", 1, 1u << 16, "per-warp register allocation granularity"),
+      count("smem.per_sm", &G::smem_per_sm, "bytes", 0, 1u << 30, "shared memory per SM (the largest carve-out)"),
+      count("smem.per_cta_max", &G::smem_per_cta_max, "bytes", 0, 1u << 30, "shared memory per CTA after opting in"),
+      count("smem.per_cta_default", &G::smem_per_cta_default, "bytes", 0, 1u << 30, "shared memory per CTA without opting in"),
+      count("smem.reserved_per_cta", &G::smem_reserved_per_cta, "bytes", 0, 1u << 20, "shared memory the system reserves per CTA"),
+      count("smem.alloc_unit", &G::smem_alloc_unit, "bytes", 1, 1u << 20, "shared-memory allocation granularity per CTA"),
+      counts("smem.carveouts_kib", &G::smem_carveouts_kib, "KiB", 0, 1u << 20, "shared-memory sizes the L1/shared split offers"),
+      count("launch.max_threads_per_cta", &G::max_threads_per_cta, "threads", 1, 1u << 20, "threads per CTA (block)"),
+      count("launch.max_block_dim_x", &G::max_block_dim_x, "threads", 1, kU32, "block dimension x"),
+      count("launch.max_block_dim_y", &G::max_block_dim_y, "threads", 1, kU32, "block dimension y"),
+      count("launch.max_block_dim_z", &G::max_block_dim_z, "threads", 1, kU32, "block dimension z"),
+      count("launch.max_grid_dim_x", &G::max_grid_dim_x, "CTAs", 1, kU32, "grid dimension x"),
+      count("launch.max_grid_dim_y", &G::max_grid_dim_y, "CTAs", 1, kU32, "grid dimension y"),
+      count("launch.max_grid_dim_z", &G::max_grid_dim_z, "CTAs", 1, kU32, "grid dimension z"),
+      count("launch.max_cluster_size", &G::max_cluster_size, "CTAs", 1, 1u << 10, "CTAs per cluster (portable limit)"),
+      count("launch.max_cluster_size_nonportable", &G::max_cluster_size_nonportable, "CTAs", 1, 1u << 10,
+            "CTAs per cluster with the non-portable opt-in"),
+  };
+  const GpuConfig defaults;
+  for (auto& q : p) {
+    const ojson d = q.get(defaults);
+    q.info.default_value = d.is_string() ? d.get<std::string>() : d.dump();
+  }
+  return p;
+}
+
+const std::vector<Param>& params() {
+  static const std::vector<Param> table = make_params();
+  return table;
+}
+
+const Param* find_param(std::string_view name) {
+  for (const auto& p : params()) {
+    if (p.info.name == name) return &p;
+  }
+  return nullptr;
+}
+
+// A prefix of some parameter's name ("sm", "launch"): a nested object in the file.
+bool is_group(const std::string& prefix) {
+  return std::any_of(params().begin(), params().end(),
+                     [&](const Param& p) { return p.info.name.rfind(prefix + ".", 0) == 0; });
+}
+
+std::vector<std::string> param_names() {
+  std::vector<std::string> names;
+  for (const auto& p : params()) names.push_back(p.info.name);
+  return names;
+}
+
+void read_sources(const ojson& v, const JsonPath& at) {
+  detail::get_object(v, at);
+  const auto names = param_names();
+  for (const auto& item : v.items()) {
+    if (!find_param(item.key())) at.key(item.key()).fail("not a GPU parameter{}", detail::suggestion(item.key(), names));
+    detail::get_string(item.value(), at.key(item.key()));
+  }
+}
+
+// Applies one object level of the file; `prefix` is the dotted name of the object ("" at the root).
+void apply_object(GpuConfig& g, const ojson& obj, const std::string& prefix, const JsonPath& at) {
+  for (const auto& item : obj.items()) {
+    const std::string& key = item.key();
+    const std::string full = prefix.empty() ? key : prefix + "." + key;
+    const JsonPath here = at.key(key);
+    if (key.find('.') != std::string::npos) {
+      here.fail("unknown key (write parameter groups as nested objects: {{\"sm\": {{\"max_warps\": 64}}}})");
+    } else if (const Param* p = find_param(full)) {
+      p->set(g, item.value(), here);
+    } else if (is_group(full)) {
+      if (!item.value().is_object()) here.fail("expected an object (a group of parameters), got {}", detail::describe(item.value()));
+      apply_object(g, item.value(), full, here);
+    } else if (prefix.empty() && key == "name") {
+      g.name = detail::get_string(item.value(), here);
+    } else if (prefix.empty() && key == "description") {
+      g.description = detail::get_string(item.value(), here);
+    } else if (prefix.empty() && key == "sources") {
+      read_sources(item.value(), here);
+    } else {
+      here.fail("unknown key{}", detail::suggestion(full, param_names()));
+    }
+  }
+}
+
+void apply_override(GpuConfig& g, const std::string& text) {
+  const JsonPath set_at("--set");
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0) set_at.fail("expected name=value, got \"{}\"", text);
+  const std::string name = text.substr(0, eq);
+  const std::string value_text = text.substr(eq + 1);
+  const Param* p = find_param(name);
+  if (p == nullptr) set_at.key(name).fail("unknown GPU parameter{}", detail::suggestion(name, param_names()));
+  ojson value;
+  try {
+    value = ojson::parse(value_text);
+  } catch (const ojson::parse_error&) {
+    value = value_text;  // not JSON: the text itself, so --set sm.reconvergence=ipdom_stack works
+  }
+  p->set(g, value, set_at.key(name));
+}
+
+// Relations between parameters that every real GPU satisfies.
+void check_consistency(const GpuConfig& g, const std::string& file) {
+  auto at = [&](const char* name) { return JsonPath(file, name); };
+  if (std::uint64_t{g.max_warps_per_sm} * g.warp_size < g.max_threads_per_sm) {
+    at("sm.max_warps").fail("{} warps of {} threads hold fewer than sm.max_threads ({})", g.max_warps_per_sm,
+                            g.warp_size, g.max_threads_per_sm);
+  }
+  if (g.max_warps_per_sm % g.sub_partitions != 0) {
+    at("sm.max_warps").fail("{} is not a multiple of sm.sub_partitions ({})", g.max_warps_per_sm, g.sub_partitions);
+  }
+  if (g.max_threads_per_cta > g.max_threads_per_sm) {
+    at("launch.max_threads_per_cta").fail("{} exceeds sm.max_threads ({})", g.max_threads_per_cta, g.max_threads_per_sm);
+  }
+  const std::pair<const char*, unsigned> block_dims[] = {{"launch.max_block_dim_x", g.max_block_dim_x},
+                                                         {"launch.max_block_dim_y", g.max_block_dim_y},
+                                                         {"launch.max_block_dim_z", g.max_block_dim_z}};
+  for (const auto& [name, dim] : block_dims) {
+    if (dim > g.max_threads_per_cta) {
+      at(name).fail("{} exceeds launch.max_threads_per_cta ({})", dim, g.max_threads_per_cta);
+    }
+  }
+  if (g.max_regs_per_cta > g.regs_per_sm) {
+    at("regs.max_per_cta").fail("{} exceeds regs.per_sm ({})", g.max_regs_per_cta, g.regs_per_sm);
+  }
+  if (std::uint64_t{g.smem_per_cta_max} + g.smem_reserved_per_cta > g.smem_per_sm) {
+    at("smem.per_cta_max").fail("{} plus smem.reserved_per_cta ({}) exceeds smem.per_sm ({})", g.smem_per_cta_max,
+                                g.smem_reserved_per_cta, g.smem_per_sm);
+  }
+  if (g.smem_per_cta_default > g.smem_per_cta_max) {
+    at("smem.per_cta_default").fail("{} exceeds smem.per_cta_max ({})", g.smem_per_cta_default, g.smem_per_cta_max);
+  }
+  if (std::uint64_t{g.smem_carveouts_kib.back()} * 1024 != g.smem_per_sm) {
+    at("smem.carveouts_kib").fail("the largest carve-out ({} KiB) is not smem.per_sm ({} bytes)",
+                                  g.smem_carveouts_kib.back(), g.smem_per_sm);
+  }
+  if (g.max_cluster_size > g.max_cluster_size_nonportable) {
+    at("launch.max_cluster_size").fail("{} exceeds launch.max_cluster_size_nonportable ({})", g.max_cluster_size,
+                                       g.max_cluster_size_nonportable);
+  }
+  if (std::uint64_t{g.max_cluster_size_nonportable} > std::uint64_t{g.num_sms} * g.max_ctas_per_sm) {
+    at("launch.max_cluster_size_nonportable").fail("{} CTAs cannot be resident at once on {} SMs of {} CTAs",
+                                                   g.max_cluster_size_nonportable, g.num_sms, g.max_ctas_per_sm);
+  }
+}
+
+bool looks_like_path(const std::string& s) {
+  return s.find('/') != std::string::npos || (s.size() >= 5 && s.compare(s.size() - 5, 5, ".json") == 0);
+}
+
+}  // namespace
+
+namespace detail {
+
+GpuFile locate_gpu_config(const std::string& name_or_path, const std::string& base_dir) {
+  if (looks_like_path(name_or_path)) {
+    fs::path p(name_or_path);
+    if (p.is_relative() && !base_dir.empty()) p = fs::path(base_dir) / p;
+    if (!fs::is_regular_file(p)) return {"", fmt::format("GPU config file {} not found", p.string())};
+    return {p.string(), ""};
+  }
+  const fs::path dir(gpu_configs_dir());
+  const fs::path p = dir / (name_or_path + ".json");
+  if (fs::is_regular_file(p)) return {p.string(), ""};
+  std::vector<std::string> available;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (e.path().extension() == ".json") available.push_back(e.path().stem().string());
+  }
+  std::sort(available.begin(), available.end());
+  return {"", fmt::format("unknown GPU model \"{}\" (no {}.json in {}; available: {})", name_or_path, name_or_path,
+                          dir.string(), available.empty() ? "none" : fmt::format("{}", fmt::join(available, ", ")))};
+}
+
+}  // namespace detail
+
+const std::vector<ParamInfo>& gpu_params() {
+  static const std::vector<ParamInfo> infos = [] {
+    std::vector<ParamInfo> out;
+    for (const auto& p : params()) out.push_back(p.info);
+    return out;
+  }();
+  return infos;
+}
+
+GpuConfig load_gpu_config(const std::string& name_or_path, const std::vector<std::string>& overrides) {
+  const detail::GpuFile file = detail::locate_gpu_config(name_or_path, "");
+  if (file.path.empty()) fail(ErrorKind::Config, "{}", file.error);
+  const ojson root = detail::parse_json(detail::read_text_file(file.path), file.path);
+  const JsonPath at(file.path);
+  detail::get_object(root, at);
+
+  GpuConfig g;
+  g.source_path = file.path;
+  g.name = fs::path(file.path).stem().string();
+  apply_object(g, root, "", at);
+  for (const auto& o : overrides) apply_override(g, o);
+  check_consistency(g, overrides.empty() ? file.path : file.path + " (after --set)");
+  for (const auto& p : params()) {
+    if (p.numeric) g.values[p.info.name] = p.get(g).get<double>();
+  }
+  return g;
+}
+
+std::string gpu_config_json(const GpuConfig& cfg) {
+  ojson root;
+  root["name"] = cfg.name;
+  root["description"] = cfg.description;
+  for (const auto& p : params()) {
+    ojson* node = &root;
+    std::string_view rest = p.info.name;
+    for (auto dot = rest.find('.'); dot != std::string_view::npos; dot = rest.find('.')) {
+      node = &(*node)[std::string(rest.substr(0, dot))];
+      rest.remove_prefix(dot + 1);
+    }
+    (*node)[std::string(rest)] = p.get(cfg);
+  }
+  return root.dump(2) + "\n";
+}
+
+std::string gpu_configs_dir() {
+  if (const char* env = std::getenv("WARPSIM_CONFIGS"); env != nullptr && *env != '\0') return env;
+#ifdef WARPSIM_CONFIGS_DIR
+  return WARPSIM_CONFIGS_DIR;
+#else
+  // This file is <source tree>/src/config/gpu_config.cpp; the shipped models are <source tree>/configs/gpus.
+  const fs::path here(__FILE__);
+  if (here.is_absolute()) {
+    const fs::path dir = here.parent_path().parent_path().parent_path() / "configs" / "gpus";
+    if (fs::is_directory(dir)) return dir.string();
+  }
+  return "configs/gpus";
+#endif
+}
+
+}  // namespace warpsim::config

@@ -1,0 +1,337 @@
+// Stepping a warp: choosing the path to run, control flow (branches, calls, returns, exit), divergence and
+// reconvergence (see func/state.hpp for the model).
+#include "context.hpp"
+
+#include <warpsim/func/executor.hpp>
+
+#include <algorithm>
+
+namespace warpsim::func {
+namespace {
+
+bool is_leaf(const Path& p) { return p.children == 0; }
+bool is_runnable(const Path& p) { return p.children == 0 && p.wait == Wait::None && p.mask.any(); }
+
+void remove_path(Warp& w, std::int32_t i) {
+  const std::int32_t parent = w.paths[static_cast<std::size_t>(i)].parent;
+  if (parent >= 0) --w.paths[static_cast<std::size_t>(parent)].children;
+  w.paths.erase(w.paths.begin() + i);
+  for (auto& p : w.paths)
+    if (p.parent > i) --p.parent;
+  if (w.current == i) w.current = parent;
+  else if (w.current > i) --w.current;
+}
+
+}  // namespace
+
+bool Executor::runnable(const Warp& w) {
+  for (const auto& p : w.paths)
+    if (is_runnable(p)) return true;
+  return false;
+}
+
+bool Executor::select_path(Warp& w) const {
+  const auto n = static_cast<std::int32_t>(w.paths.size());
+  if (L_.model == config::Reconvergence::IpdomStack) {
+    // The newest leaf is the top of the SIMT stack; if it waits, the whole warp waits.
+    for (std::int32_t i = n - 1; i >= 0; --i) {
+      if (!is_leaf(w.paths[static_cast<std::size_t>(i)])) continue;
+      w.current = i;
+      return is_runnable(w.paths[static_cast<std::size_t>(i)]);
+    }
+    return false;
+  }
+  if (w.current >= 0 && w.current < n && is_runnable(w.paths[static_cast<std::size_t>(w.current)])) return true;
+  const std::int32_t start = std::max<std::int32_t>(w.current, 0);
+  for (std::int32_t k = 1; k <= n; ++k) {
+    const std::int32_t i = (start + k) % n;
+    if (is_runnable(w.paths[static_cast<std::size_t>(i)])) {
+      w.current = i;
+      return true;
+    }
+  }
+  return false;
+}
+
+void Executor::complete_paths(Warp& w) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (std::int32_t i = static_cast<std::int32_t>(w.paths.size()) - 1; i >= 0; --i) {
+      const Path& p = w.paths[static_cast<std::size_t>(i)];
+      const bool finished = is_leaf(p) && p.wait == Wait::None && p.rpc != ir::kNoPc && p.pc == p.rpc;
+      if (finished || p.mask.none()) {
+        remove_path(w, i);
+        changed = true;
+      }
+    }
+  }
+}
+
+std::uint32_t Executor::reconvergence(const Warp& w, std::int32_t path, std::uint32_t pc) const {
+  const std::uint32_t r = L_.prog->reconverge[pc];
+  if (r != ir::kNoPc) return r;
+  // The branch reconverges only at the function's exit: inside a callee, that is the return address.
+  for (std::int32_t i = path; i >= 0; i = w.paths[static_cast<std::size_t>(i)].parent)
+    if (w.paths[static_cast<std::size_t>(i)].is_call) return w.paths[static_cast<std::size_t>(i)].rpc;
+  return ir::kNoPc;
+}
+
+void Executor::advance(Warp& w, std::int32_t path, std::uint32_t pc, const std::array<std::uint32_t, kWarpSize>& next,
+                       LaneMask lanes) {
+  // Group the lanes by next pc.
+  std::array<std::uint32_t, kWarpSize> targets{};
+  std::array<LaneMask, kWarpSize> masks{};
+  unsigned n = 0;
+  lanes.for_each([&](unsigned lane) {
+    unsigned k = 0;
+    while (k < n && targets[k] != next[lane]) ++k;
+    if (k == n) targets[n++] = next[lane];
+    masks[k].set(lane);
+  });
+  Path& p = w.paths[static_cast<std::size_t>(path)];
+  if (n <= 1) {
+    const std::uint32_t t = n == 1 ? targets[0] : pc + 1;
+    const bool backward = t <= pc;
+    p.pc = t;
+    if (p.pc == p.rpc) complete_paths(w);
+    else if (backward && L_.model == config::Reconvergence::Independent) {
+      // Yield: let another runnable path of this warp go next (forward progress for spin loops).
+      const auto np = static_cast<std::int32_t>(w.paths.size());
+      for (std::int32_t k = 1; k < np; ++k) {
+        const std::int32_t i = (path + k) % np;
+        if (is_runnable(w.paths[static_cast<std::size_t>(i)])) {
+          w.current = i;
+          break;
+        }
+      }
+    }
+    return;
+  }
+  const std::uint32_t R = reconvergence(w, path, pc);
+  // Children are created in decreasing target order, so the lowest target (usually the fall-through
+  // path) is the newest: it runs first.
+  std::array<unsigned, kWarpSize> order{};
+  for (unsigned k = 0; k < n; ++k) order[k] = k;
+  std::sort(order.begin(), order.begin() + n, [&](unsigned a, unsigned b) { return targets[a] > targets[b]; });
+  const bool siblings = R == p.rpc;  // no new level: replace this path by its pieces
+  const std::int32_t parent = siblings ? p.parent : path;
+  const bool is_call = siblings && p.is_call;
+  std::vector<Path> created;
+  for (unsigned k = 0; k < n; ++k) {
+    const unsigned g = order[k];
+    if (targets[g] == R) continue;  // these lanes are already at the reconvergence point
+    Path c;
+    c.id = w.next_path_id++;
+    c.pc = targets[g];
+    c.rpc = R;
+    c.mask = masks[g];
+    c.parent = parent;
+    c.is_call = is_call;
+    created.push_back(c);
+  }
+  if (siblings) {
+    if (parent >= 0) w.paths[static_cast<std::size_t>(parent)].children += static_cast<std::uint16_t>(created.size());
+    // Remove p (its lanes now live in the created siblings or wait in the parent at R).
+    w.paths.insert(w.paths.end(), created.begin(), created.end());
+    remove_path(w, path);
+  } else {
+    p.pc = R;
+    p.children = static_cast<std::uint16_t>(created.size());
+    w.paths.insert(w.paths.end(), created.begin(), created.end());
+  }
+  w.current = static_cast<std::int32_t>(w.paths.size()) - 1;
+  complete_paths(w);
+}
+
+void Executor::exit_lanes(Cta& cta, Warp& w, LaneMask lanes) {
+  lanes = lanes & ~w.exited;
+  if (lanes.none()) return;
+  w.exited = w.exited | lanes;
+  cta.threads_exited += lanes.count();
+  for (auto& p : w.paths) p.mask = p.mask & ~lanes;
+  lanes.for_each([&](unsigned lane) { w.ret_stack[lane].clear(); });
+  complete_paths(w);
+  L_.progress = true;
+  try_complete_warp_sync(cta, w);
+  try_release_barriers(cta);
+}
+
+void Executor::do_call(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask lanes) {
+  const std::uint32_t pc = w.paths[static_cast<std::size_t>(path)].pc;
+  const ir::CallSite& site = L_.prog->calls[static_cast<std::size_t>(in.ops[0].imm)];
+  if (site.builtin != ir::CallSite::Builtin::None) {
+    if (site.builtin == ir::CallSite::Builtin::Vprintf) {
+      exec_printf(cta, w, site, lanes, pc);
+    } else if (lanes.any()) {
+      InstrContext cx{L_, cta, w, in, pc};
+      cx.fault(static_cast<unsigned>(std::countr_zero(lanes.bits)), "device-side assertion failed (__assertfail)");
+    }
+    w.paths[static_cast<std::size_t>(path)].pc = pc + 1;
+    complete_paths(w);
+    return;
+  }
+  Path& p = w.paths[static_cast<std::size_t>(path)];
+  p.pc = pc + 1;
+  if (lanes.none()) {
+    complete_paths(w);
+    return;
+  }
+  const ir::FunctionInfo& callee = L_.prog->functions[site.callee];
+  const std::uint32_t n = L_.prog->param_func_size;
+  lanes.for_each([&](unsigned lane) {
+    std::uint8_t* area = w.param_func.data() + std::uint64_t{lane} * n;
+    for (const auto& c : site.args) std::memmove(area + c.to, area + c.from, c.size);
+    if (w.ret_stack[lane].size() >= 1024) {
+      InstrContext cx{L_, cta, w, in, pc};
+      cx.fault(lane, "call stack overflow (more than 1024 nested calls)");
+    }
+    w.ret_stack[lane].push_back(pc);
+  });
+  Path c;
+  c.id = w.next_path_id++;
+  c.pc = callee.begin_pc;
+  c.rpc = pc + 1;
+  c.mask = lanes;
+  c.parent = path;
+  c.is_call = true;
+  p.children = 1;
+  w.paths.push_back(c);
+  w.current = static_cast<std::int32_t>(w.paths.size()) - 1;
+}
+
+void Executor::do_ret(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask active, LaneMask lanes) {
+  const std::uint32_t pc = w.paths[static_cast<std::size_t>(path)].pc;
+  if (L_.prog->functions[in.func].is_entry) {
+    const std::uint32_t id = w.paths[static_cast<std::size_t>(path)].id;
+    exit_lanes(cta, w, lanes);
+    if (Path* q = w.find_path(id); q != nullptr && q->pc == pc) {
+      q->pc = pc + 1;
+      if (q->pc == q->rpc) complete_paths(w);
+    }
+    return;
+  }
+  std::array<std::uint32_t, kWarpSize> next{};
+  const std::uint32_t n = L_.prog->param_func_size;
+  active.for_each([&](unsigned lane) {
+    if (!lanes.test(lane)) {
+      next[lane] = pc + 1;
+      return;
+    }
+    const std::uint32_t call_pc = w.ret_stack[lane].back();
+    w.ret_stack[lane].pop_back();
+    const ir::CallSite& site = L_.prog->calls[static_cast<std::size_t>(L_.prog->code[call_pc].ops[0].imm)];
+    std::uint8_t* area = w.param_func.data() + std::uint64_t{lane} * n;
+    for (const auto& c : site.rets) std::memmove(area + c.to, area + c.from, c.size);
+    next[lane] = call_pc + 1;
+  });
+  advance(w, path, pc, next, active);
+}
+
+StepResult Executor::step(Cta& cta, Warp& w) {
+  StepResult r;
+  if (w.done()) return r;
+  if (!select_path(w)) {
+    r.kind = StepResult::Kind::Blocked;
+    return r;
+  }
+  const std::int32_t path = w.current;
+  Path& p = w.paths[static_cast<std::size_t>(path)];
+  const std::uint32_t pc = p.pc;
+  const std::uint32_t id = p.id;
+  const ir::Instr& in = L_.prog->code[pc];
+  const LaneMask active = p.mask;
+  LaneMask lanes = active;
+  if (in.guard != ir::kNoReg) {
+    LaneMask g;
+    active.for_each([&](unsigned lane) {
+      if ((w.reg(in.guard, lane) != 0) != in.guard_neg) g.set(lane);
+    });
+    lanes = g;
+  }
+  r.kind = StepResult::Kind::Executed;
+  r.pc = pc;
+  r.active = active;
+  r.executed = lanes;
+  r.instr = &in;
+  ++w.warp_insts;
+  w.thread_insts += lanes.count();
+
+  using ir::Op;
+  switch (in.op) {
+    case Op::Bra: {
+      const auto target = static_cast<std::uint32_t>(in.ops[0].imm);
+      if (lanes == active) {
+        std::array<std::uint32_t, kWarpSize> next;
+        next.fill(target);
+        advance(w, path, pc, next, active);
+      } else {
+        std::array<std::uint32_t, kWarpSize> next{};
+        active.for_each([&](unsigned lane) { next[lane] = lanes.test(lane) ? target : pc + 1; });
+        advance(w, path, pc, next, active);
+      }
+      return r;
+    }
+    case Op::BrxIdx: {
+      const auto& table = L_.prog->branch_tables[static_cast<std::size_t>(in.ops[1].imm)];
+      InstrContext cx{L_, cta, w, in, pc};
+      std::array<std::uint32_t, kWarpSize> next{};
+      active.for_each([&](unsigned lane) {
+        if (!lanes.test(lane)) {
+          next[lane] = pc + 1;
+          return;
+        }
+        const std::uint64_t idx = cx.read(in.ops[0], lane) & 0xffffffffu;
+        if (idx >= table.size()) cx.fault(lane, "brx.idx index {} is outside its table of {} targets", idx, table.size());
+        next[lane] = table[idx];
+      });
+      advance(w, path, pc, next, active);
+      return r;
+    }
+    case Op::Call:
+      do_call(cta, w, path, in, lanes);
+      return r;
+    case Op::Ret:
+      do_ret(cta, w, path, in, active, lanes);
+      return r;
+    case Op::Exit:
+      exit_lanes(cta, w, lanes);
+      break;
+    case Op::Trap:
+      if (lanes.any()) {
+        InstrContext cx{L_, cta, w, in, pc};
+        cx.fault(static_cast<unsigned>(std::countr_zero(lanes.bits)), "trap instruction executed");
+      }
+      break;
+    case Op::Brkpt:
+      if (lanes.any()) {
+        InstrContext cx{L_, cta, w, in, pc};
+        cx.fault(static_cast<unsigned>(std::countr_zero(lanes.bits)), "brkpt instruction executed");
+      }
+      break;
+    case Op::Bar:
+      if (!do_barrier(cta, w, path, in, lanes)) return r;
+      break;
+    case Op::BarWarpSync: case Op::Shfl: case Op::Vote: case Op::Match: case Op::Redux: case Op::Elect:
+      if (!do_warp_sync(cta, w, path, in, lanes)) return r;
+      break;
+    case Op::Ld: case Op::Ldu: case Op::St: case Op::Atom: case Op::Red:
+      exec_mem(cta, w, in, lanes, r);
+      break;
+    case Op::Membar: case Op::Fence: case Op::Nop: case Op::Prefetch: case Op::Prefetchu: case Op::Nanosleep:
+    case Op::Pmevent: case Op::Griddepcontrol:
+      break;
+    default:
+      exec_alu(cta, w, in, lanes);
+      break;
+  }
+  // Fall through to the next instruction, unless the path waits, was released (and advanced) by a
+  // barrier or warp-sync it completed, or no longer exists (all its lanes exited).
+  if (Path* q = w.find_path(id); q != nullptr && q->pc == pc && q->wait == Wait::None && q->children == 0) {
+    q->pc = pc + 1;
+    if (q->pc == q->rpc) complete_paths(w);
+  }
+  return r;
+}
+
+}  // namespace warpsim::func

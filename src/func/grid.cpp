@@ -1,0 +1,168 @@
+// The functional grid runner and CTA construction (see func/grid.hpp).
+#include <warpsim/func/grid.hpp>
+
+#include <warpsim/common/error.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <deque>
+#include <memory>
+
+namespace warpsim::func {
+namespace {
+
+std::string lanes_str(LaneMask m) {
+  std::string s;
+  int start = -1;
+  for (int i = 0; i <= 32; ++i) {
+    const bool on = i < 32 && m.test(static_cast<unsigned>(i));
+    if (on && start < 0) start = i;
+    if (!on && start >= 0) {
+      s += (s.empty() ? "" : ",") + (start == i - 1 ? fmt::format("{}", start) : fmt::format("{}-{}", start, i - 1));
+      start = -1;
+    }
+  }
+  return s.empty() ? "none" : s;
+}
+
+}  // namespace
+
+void Executor::init_cta(Cta& cta, std::uint64_t linear, std::uint32_t sm) const {
+  const ir::Program& prog = *L_.prog;
+  const Dim3 g = L_.grid;
+  cta.linear = linear;
+  cta.id = Dim3{static_cast<std::uint32_t>(linear % g.x), static_cast<std::uint32_t>((linear / g.x) % g.y),
+                static_cast<std::uint32_t>(linear / (std::uint64_t{g.x} * g.y))};
+  cta.sm = sm;
+  cta.threads = static_cast<std::uint32_t>(L_.block.volume());
+  cta.threads_exited = 0;
+  cta.barriers = {};
+  const std::size_t smem = std::max<std::size_t>(prog.static_smem, std::size_t{prog.dynamic_smem_offset} + L_.dynamic_smem);
+  cta.smem.assign(smem, 0);
+  cta.local.assign(std::size_t{cta.threads} * prog.local_size, 0);
+  const std::uint32_t nwarps = (cta.threads + kWarpSize - 1) / kWarpSize;
+  cta.warps.clear();
+  cta.warps.resize(nwarps);
+  for (std::uint32_t i = 0; i < nwarps; ++i) {
+    Warp& w = cta.warps[i];
+    w.index = i;
+    w.valid = LaneMask::first(std::min<std::uint32_t>(kWarpSize, cta.threads - i * kWarpSize));
+    w.regs.assign(std::size_t{prog.num_slots} * kWarpSize, 0);
+    w.param_func.assign(std::size_t{prog.param_func_size} * kWarpSize, 0);
+    Path root;
+    root.id = w.next_path_id++;
+    root.pc = prog.functions[0].begin_pc;
+    root.mask = w.valid;
+    w.paths.push_back(root);
+    w.current = 0;
+  }
+}
+
+std::string describe_cta(const Launch& launch, const Cta& cta) {
+  const ir::Program& prog = *launch.prog;
+  std::string s = fmt::format("CTA ({},{},{}) on SM {}: {} of {} threads exited", cta.id.x, cta.id.y, cta.id.z, cta.sm,
+                              cta.threads_exited, cta.threads);
+  for (unsigned id = 0; id < cta.barriers.size(); ++id) {
+    const auto& b = cta.barriers[id];
+    if (b.arrived == 0) continue;
+    s += fmt::format("\n  barrier {}: {} of {} threads arrived", id, b.arrived,
+                     b.expected != 0 ? b.expected : cta.threads - cta.threads_exited);
+  }
+  for (const auto& w : cta.warps) {
+    if (w.done()) continue;
+    for (const auto& p : w.paths) {
+      if (p.children != 0 || p.mask.none()) continue;
+      std::string state;
+      switch (p.wait) {
+        case Wait::Barrier:
+          state = fmt::format("wait at barrier {} ({})", unsigned{p.barrier}, prog.text[p.pc]);
+          break;
+        case Wait::WarpSync:
+          state = fmt::format("wait for other lanes at {}", prog.text[p.pc]);
+          break;
+        case Wait::None:
+          state = fmt::format("are running (next: {})", prog.text[p.pc]);
+          break;
+      }
+      s += fmt::format("\n  warp {} lanes {} {} at {}", w.index, lanes_str(p.mask), state, prog.where(p.pc));
+    }
+  }
+  return s;
+}
+
+std::string printf_text(std::vector<PrintfRecord> records) {
+  std::stable_sort(records.begin(), records.end(), [](const PrintfRecord& a, const PrintfRecord& b) {
+    return std::tie(a.cta, a.warp, a.seq, a.lane) < std::tie(b.cta, b.warp, b.seq, b.lane);
+  });
+  std::string out;
+  for (const auto& r : records) out += r.text;
+  return out;
+}
+
+GridStats run_grid(Launch& L, const GridLimits& limits) {
+  InstructionClock clock;
+  if (L.clock == nullptr) L.clock = &clock;
+  Executor ex(L);
+  GridStats stats;
+  const std::uint64_t total = L.grid.volume();
+  const std::uint32_t window = limits.window != 0 ? limits.window : std::max<std::uint32_t>(L.num_sms, 1);
+  std::deque<std::unique_ptr<Cta>> resident;
+  std::uint64_t next = 0;
+  while (next < total || !resident.empty()) {
+    while (next < total && resident.size() < window) {
+      auto c = std::make_unique<Cta>();
+      ex.init_cta(*c, next, static_cast<std::uint32_t>(next % L.num_sms));
+      stats.warps += c->warps.size();
+      ++next;
+      resident.push_back(std::move(c));
+    }
+    bool any = false;
+    for (auto& cp : resident) {
+      Cta& cta = *cp;
+      for (auto& w : cta.warps) {
+        for (std::uint32_t q = 0; q < limits.quantum && !w.done(); ++q) {
+          L.progress = false;
+          const StepResult r = ex.step(cta, w);
+          if (r.kind != StepResult::Kind::Executed) break;
+          any = true;
+          if (L.progress) cta.idle_insts = 0;
+          else ++cta.idle_insts;
+          if (cta.idle_insts > limits.no_progress_limit) {
+            throw Error(ErrorKind::Deadlock,
+                        fmt::format("deadlock: no forward progress in {} warp-instructions (a livelock: threads spin "
+                                    "waiting for something that never happens)\n{}",
+                                    limits.no_progress_limit, describe_cta(L, cta)));
+          }
+        }
+      }
+    }
+    // Retire finished CTAs; detect CTAs where nothing can run.
+    for (auto it = resident.begin(); it != resident.end();) {
+      Cta& cta = **it;
+      if (cta.done()) {
+        for (const auto& w : cta.warps) {
+          stats.warp_instructions += w.warp_insts;
+          stats.thread_instructions += w.thread_insts;
+        }
+        ++stats.ctas;
+        it = resident.erase(it);
+        continue;
+      }
+      ++it;
+    }
+    if (!any && !resident.empty()) {
+      for (auto& cp : resident) {
+        bool blocked = true;
+        for (auto& w : cp->warps) blocked = blocked && (w.done() || !Executor::runnable(w));
+        if (blocked)
+          throw Error(ErrorKind::Deadlock,
+                      fmt::format("deadlock: every unfinished warp waits and nothing can release it\n{}", describe_cta(L, *cp)));
+      }
+    }
+  }
+  if (L.clock == &clock) L.clock = nullptr;
+  return stats;
+}
+
+}  // namespace warpsim::func

@@ -1,0 +1,647 @@
+// Decoding one PTX instruction into an ir::Instr: opcode, types, modifiers, operands.
+// Models: the instruction forms nvcc emits for ordinary CUDA C++ (integer, floating point, conversions,
+// memory, atomics, control flow, barriers, warp-level primitives, printf).
+// Leaves out: tensor-core, asynchronous-copy, mbarrier, texture and surface instructions: they parse, and
+// loading a kernel that uses one fails here with the instruction and its line.
+#include "decoder.hpp"
+
+#include <warpsim/common/error.hpp>
+
+#include <fmt/format.h>
+
+#include <cstring>
+#include <unordered_map>
+
+namespace warpsim::ir::detail {
+namespace {
+
+using PK = ptx::Operand::Kind;
+
+struct SpecialRow {
+  std::string_view name;
+  Special id;
+};
+constexpr SpecialRow kSpecials[] = {
+    {"%tid", Special::Tid}, {"%ntid", Special::Ntid}, {"%ctaid", Special::Ctaid}, {"%nctaid", Special::Nctaid},
+    {"%laneid", Special::Laneid}, {"%warpid", Special::Warpid}, {"%nwarpid", Special::Nwarpid},
+    {"%smid", Special::Smid}, {"%nsmid", Special::Nsmid}, {"%gridid", Special::Gridid},
+    {"%lanemask_eq", Special::LanemaskEq}, {"%lanemask_le", Special::LanemaskLe},
+    {"%lanemask_lt", Special::LanemaskLt}, {"%lanemask_ge", Special::LanemaskGe},
+    {"%lanemask_gt", Special::LanemaskGt}, {"%clock", Special::Clock}, {"%clock64", Special::Clock64},
+    {"%globaltimer", Special::Globaltimer}, {"%globaltimer_lo", Special::GlobaltimerLo},
+    {"%globaltimer_hi", Special::GlobaltimerHi}, {"%clusterid", Special::Clusterid},
+    {"%nclusterid", Special::Nclusterid}, {"%cluster_ctaid", Special::ClusterCtaid},
+    {"%cluster_nctaid", Special::ClusterNctaid}, {"%cluster_ctarank", Special::ClusterCtarank},
+    {"%cluster_nctarank", Special::ClusterNctarank}, {"%is_explicit_cluster", Special::IsExplicitCluster},
+    {"%dynamic_smem_size", Special::DynamicSmemSize}, {"%total_smem_size", Special::TotalSmemSize},
+    {"%aggr_smem_size", Special::AggrSmemSize},
+    {"%reserved_smem_offset_begin", Special::ReservedSmemOffsetBegin},
+    {"%reserved_smem_offset_end", Special::ReservedSmemOffsetEnd},
+    {"%reserved_smem_offset_cap", Special::ReservedSmemOffsetCap},
+    {"%current_graph_exec", Special::CurrentGraphExec},
+};
+
+std::optional<Operand> special_operand(const ptx::Operand& o) {
+  for (const auto& r : kSpecials) {
+    if (o.name != r.name) continue;
+    Operand op;
+    op.kind = Operand::Kind::Special;
+    op.special = r.id;
+    if (o.component == "y") op.component = 1;
+    if (o.component == "z") op.component = 2;
+    return op;
+  }
+  auto numbered = [&](std::string_view prefix, Special id) -> std::optional<Operand> {
+    if (!std::string_view(o.name).starts_with(prefix)) return std::nullopt;
+    const std::string rest = o.name.substr(prefix.size());
+    if (rest.empty() || rest.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+    Operand op;
+    op.kind = Operand::Kind::Special;
+    op.special = id;
+    op.component = static_cast<std::uint8_t>(std::stoi(rest));
+    return op;
+  };
+  if (auto e = numbered("%envreg", Special::Envreg)) return e;
+  if (auto p = numbered("%pm", Special::Pm)) return p;
+  return std::nullopt;
+}
+
+std::uint64_t fimm_bits(const ptx::Operand& o, ScalarType t) {
+  const bool want_double = t == ScalarType::F64;
+  if (want_double == o.is_double) return o.fbits;
+  if (want_double) {
+    float f;
+    const auto b = static_cast<std::uint32_t>(o.fbits);
+    std::memcpy(&f, &b, 4);
+    double d = f;
+    std::uint64_t r;
+    std::memcpy(&r, &d, 8);
+    return r;
+  }
+  double d;
+  std::memcpy(&d, &o.fbits, 8);
+  float f = static_cast<float>(d);
+  std::uint32_t r;
+  std::memcpy(&r, &f, 4);
+  return r;
+}
+
+class Decoder {
+ public:
+  Decoder(const DecodeContext& cx, const ptx::Instruction& in) : cx_(cx), in_(in), m_(classify(in.modifiers)) {}
+
+  Instr run();
+
+ private:
+  [[noreturn]] void error(const std::string& what) const { decode_error(cx_, in_, what); }
+
+  const SymbolRef* lookup(const std::string& name) const {
+    if (auto it = cx_.fscope.symbols.find(name); it != cx_.fscope.symbols.end()) return &it->second;
+    if (auto it = cx_.mscope.symbols.find(name); it != cx_.mscope.symbols.end()) return &it->second;
+    return nullptr;
+  }
+
+  Operand symbol_value(const ptx::Operand& o) const {
+    const SymbolRef* s = lookup(o.name);
+    if (s == nullptr) error(fmt::format("unknown symbol '{}'", o.name));
+    Operand op;
+    switch (s->kind) {
+      case SymbolRef::Kind::Var:
+        op.kind = Operand::Kind::Imm;
+        op.space = s->space;
+        op.imm = static_cast<std::int64_t>(s->address) + o.ival;
+        return op;
+      case SymbolRef::Kind::Func:
+        if (s->index == 0xffffffffu) error(fmt::format("'{}' has no body in this module", o.name));
+        op.kind = Operand::Kind::Func;
+        op.imm = s->index;
+        return op;
+      case SymbolRef::Kind::Label:
+        op.kind = Operand::Kind::Label;
+        op.imm = s->index;
+        return op;
+      case SymbolRef::Kind::Table:
+        op.kind = Operand::Kind::Imm;
+        op.imm = s->index;
+        return op;
+      case SymbolRef::Kind::Proto:
+        op.kind = Operand::Kind::Imm;
+        return op;
+    }
+    error("bad symbol");
+  }
+
+  std::uint32_t vec_element(const ptx::Operand& e, ScalarType t) const {
+    switch (e.kind) {
+      case PK::Sink:
+        return kNoReg;
+      case PK::Register:
+      case PK::Symbol: {
+        auto it = cx_.fscope.regs.find(e.name);
+        if (it == cx_.fscope.regs.end()) error(fmt::format("unknown register '{}' in vector", e.name));
+        return it->second.slot;
+      }
+      case PK::Immediate:
+        cx_.prog.vec_imms.push_back(static_cast<std::uint64_t>(e.ival));
+        return Program::kVecImm | static_cast<std::uint32_t>(cx_.prog.vec_imms.size() - 1);
+      case PK::FloatImm:
+        cx_.prog.vec_imms.push_back(fimm_bits(e, t));
+        return Program::kVecImm | static_cast<std::uint32_t>(cx_.prog.vec_imms.size() - 1);
+      default:
+        error("unsupported vector element");
+    }
+  }
+
+  Operand operand(const ptx::Operand& o, ScalarType t) const {
+    Operand op;
+    op.neg = o.negated;
+    switch (o.kind) {
+      case PK::Register:
+      case PK::Symbol: {
+        if (o.kind == PK::Register)
+          if (auto sp = special_operand(o)) return *sp;
+        if (auto it = cx_.fscope.regs.find(o.name); it != cx_.fscope.regs.end()) {
+          op.kind = Operand::Kind::Reg;
+          op.reg = it->second.slot;
+          if (!o.component.empty()) error(fmt::format("vector register component .{} is not supported", o.component));
+          return op;
+        }
+        Operand s = symbol_value(o);
+        s.neg = o.negated;
+        return s;
+      }
+      case PK::Immediate:
+        op.kind = Operand::Kind::Imm;
+        op.imm = o.ival;
+        return op;
+      case PK::FloatImm:
+        op.kind = Operand::Kind::Imm;
+        op.imm = static_cast<std::int64_t>(fimm_bits(o, t));
+        return op;
+      case PK::Address: {
+        op.kind = Operand::Kind::Addr;
+        op.imm = o.ival;
+        if (!o.elems.empty()) error("texture-style addresses are not supported");
+        if (o.name.empty()) return op;
+        if (auto it = cx_.fscope.regs.find(o.name); it != cx_.fscope.regs.end()) {
+          op.reg = it->second.slot;
+          return op;
+        }
+        const SymbolRef* s = lookup(o.name);
+        if (s == nullptr || s->kind != SymbolRef::Kind::Var) error(fmt::format("unknown address base '{}'", o.name));
+        op.space = s->space;
+        op.imm += static_cast<std::int64_t>(s->address);
+        return op;
+      }
+      case PK::Vector: {
+        op.kind = Operand::Kind::Vec;
+        op.reg = static_cast<std::uint32_t>(cx_.prog.vec_slots.size());
+        op.count = static_cast<std::uint32_t>(o.elems.size());
+        for (const auto& e : o.elems) cx_.prog.vec_slots.push_back(vec_element(e, t));
+        return op;
+      }
+      case PK::Sink:
+        op.kind = Operand::Kind::Sink;
+        return op;
+      case PK::Pipe:
+        error("unexpected '|' operand");
+    }
+    error("bad operand");
+  }
+
+  ScalarType type(unsigned i = 0) const {
+    if (i >= m_.types.size()) error("missing type modifier");
+    return m_.types[i];
+  }
+  void words_done() const {
+    if (auto w = m_.leftover(); !w.empty()) error(fmt::format("modifier .{} is not supported", w));
+  }
+  // Decodes all operands: the first `ndst` are destinations (a Pipe operand counts as two).
+  void operands(Instr& I, unsigned ndst, ScalarType t) {
+    unsigned k = 0;
+    for (std::size_t i = 0; i < in_.operands.size(); ++i) {
+      const ptx::Operand& o = in_.operands[i];
+      if (o.kind == PK::Pipe && i == 0 && ndst > 0) {
+        if (k + 2 > I.ops.size()) error("too many operands");
+        I.ops[k++] = operand(o.elems.at(0), t);
+        I.ops[k++] = operand(o.elems.at(1), t);
+        ndst = 2;
+        continue;
+      }
+      if (k >= I.ops.size()) error("too many operands");
+      I.ops[k++] = operand(o, t);
+    }
+    I.nops = static_cast<std::uint8_t>(k);
+    I.ndst = static_cast<std::uint8_t>(std::min<unsigned>(ndst, k));
+  }
+  void expect_ops(const Instr& I, unsigned lo, unsigned hi) const {
+    if (I.nops < lo || I.nops > hi)
+      error(fmt::format("expected {} operands, found {}", lo == hi ? fmt::format("{}", lo) : fmt::format("{} to {}", lo, hi), I.nops));
+  }
+  std::uint8_t sub_word(std::initializer_list<std::string_view> names) {
+    std::uint8_t i = 0;
+    for (auto n : names) {
+      if (m_.take(n)) return i;
+      ++i;
+    }
+    error(fmt::format("missing mode modifier (one of {})", fmt::join(names, ", ")));
+  }
+  void memory_space(Instr& I, const Operand& addr) {
+    I.space = m_.space == Space::None ? Space::Generic : m_.space;
+    if ((I.space == Space::ParamKernel || I.space == Space::ParamFunc) && addr.space != Space::None) I.space = addr.space;
+    if (addr.kind == Operand::Kind::Addr && addr.space != Space::None && addr.space != I.space &&
+        !(I.space == Space::Generic))
+      error(fmt::format("address names a variable in another state space"));
+  }
+
+  Instr decode_call();
+
+  const DecodeContext& cx_;
+  const ptx::Instruction& in_;
+  Mods m_;
+};
+
+struct OpRow {
+  std::string_view name;
+  Op op;
+};
+constexpr OpRow kOps[] = {
+#define WARPSIM_OP(name, text) {text, Op::name},
+#include <warpsim/ir/opcodes.def>
+#undef WARPSIM_OP
+};
+
+Instr Decoder::decode_call() {
+  Instr I;
+  I.op = Op::Call;
+  if (m_.has("uni")) m_.take("uni");
+  words_done();
+  // Operands: [(rets)] func [, (args)] [, prototype]
+  const auto& ops = in_.operands;
+  std::size_t fi = 0;
+  if (!ops.empty() && ops[0].kind == PK::Vector) fi = 1;
+  if (fi >= ops.size()) error("call without a target");
+  const ptx::Operand& target = ops[fi];
+  std::vector<const ptx::Operand*> rets, args;
+  if (fi == 1)
+    for (const auto& e : ops[0].elems) rets.push_back(&e);
+  if (fi + 1 < ops.size() && ops[fi + 1].kind == PK::Vector)
+    for (const auto& e : ops[fi + 1].elems) args.push_back(&e);
+  auto param_offset = [&](const ptx::Operand* o) -> std::pair<std::uint32_t, std::uint32_t> {
+    const SymbolRef* s = lookup(o->name);
+    if (s == nullptr || s->kind != SymbolRef::Kind::Var || s->space != Space::ParamFunc)
+      error(fmt::format("call argument '{}' is not a .param variable", o->name));
+    return {static_cast<std::uint32_t>(s->address), s->size};
+  };
+  CallSite site;
+  if (target.kind == PK::Register) {
+    error("indirect calls are not supported yet");
+  }
+  const SymbolRef* s = lookup(target.name);
+  if (s == nullptr || s->kind != SymbolRef::Kind::Func) error(fmt::format("call of unknown function '{}'", target.name));
+  if (s->index == 0xffffffffu) {
+    if (target.name == "vprintf") site.builtin = CallSite::Builtin::Vprintf;
+    else if (target.name == "__assertfail") site.builtin = CallSite::Builtin::Assertfail;
+    else error(fmt::format("'{}' has no body in this module", target.name));
+    for (auto* a : args) {
+      auto [off, size] = param_offset(a);
+      site.args.push_back({off, 0, size});
+    }
+    for (auto* r : rets) {
+      auto [off, size] = param_offset(r);
+      site.rets.push_back({0, off, size});
+    }
+  } else {
+    site.callee = s->index;
+    const FunctionInfo& callee = cx_.prog.functions.at(s->index);
+    if (args.size() != callee.params.size())
+      error(fmt::format("call passes {} arguments, {} takes {}", args.size(), callee.name, callee.params.size()));
+    if (rets.size() > callee.returns.size())
+      error(fmt::format("call expects {} return values, {} has {}", rets.size(), callee.name, callee.returns.size()));
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      auto [off, size] = param_offset(args[i]);
+      site.args.push_back({off, callee.params[i].offset, std::min(size, callee.params[i].size)});
+    }
+    for (std::size_t i = 0; i < rets.size(); ++i) {
+      auto [off, size] = param_offset(rets[i]);
+      site.rets.push_back({callee.returns[i].offset, off, std::min(size, callee.returns[i].size)});
+    }
+  }
+  I.ops[0].kind = Operand::Kind::Func;
+  I.ops[0].imm = static_cast<std::int64_t>(cx_.prog.calls.size());
+  I.nops = 1;
+  cx_.prog.calls.push_back(std::move(site));
+  return I;
+}
+
+Instr Decoder::run() {
+  const std::string& opc = in_.opcode;
+  Instr I;
+  // Opcodes whose mnemonic spans a modifier.
+  if (opc == "bar" && m_.has("warp")) {
+    m_.take("warp");
+    m_.take("sync");
+    words_done();
+    I.op = Op::BarWarpSync;
+    operands(I, 0, ScalarType::B32);
+    expect_ops(I, 1, 1);
+    return I;
+  }
+  if (opc == "brx") {
+    if (!m_.take("idx")) error("brx needs .idx");
+    words_done();
+    I.op = Op::BrxIdx;
+    operands(I, 0, ScalarType::U32);
+    expect_ops(I, 2, 2);
+    return I;
+  }
+  if (opc == "call") return decode_call();
+  if (opc == "barrier" && m_.has("cluster")) error("barrier.cluster is not implemented yet");
+  std::optional<Op> found;
+  for (const auto& r : kOps)
+    if (r.name == opc) found = r.op;
+  if (opc == "barrier") found = Op::Bar;
+  if (!found || *found == Op::BrxIdx || *found == Op::BarWarpSync)
+    error(fmt::format("instruction '{}' is not implemented by the simulator", opc));
+  I.op = *found;
+  I.rnd = m_.rnd;
+  I.vec = static_cast<std::uint8_t>(m_.vec);
+  I.flags = m_.flags;
+  const ScalarType t0 = m_.types.empty() ? ScalarType::None : m_.types[0];
+  I.type = t0;
+
+  switch (I.op) {
+    case Op::Add: case Op::Sub: case Op::Mul: case Op::Mad: case Op::Mul24: case Op::Mad24: case Op::Div:
+    case Op::Rem: case Op::Abs: case Op::Neg: case Op::Min: case Op::Max: case Op::Addc: case Op::Subc:
+    case Op::Madc: case Op::Fma: case Op::Rcp: case Op::Sqrt: case Op::Rsqrt: case Op::Ex2: case Op::Lg2:
+    case Op::Sin: case Op::Cos: case Op::Tanh: case Op::Copysign: case Op::Sad: case Op::Popc: case Op::Clz:
+    case Op::Brev: case Op::Bfe: case Op::Bfi: case Op::Fns: case Op::Shl: case Op::Shr: case Op::And:
+    case Op::Or: case Op::Xor: case Op::Not: case Op::Cnot: case Op::Bmsk: case Op::Selp: {
+      if (m_.take("hi")) I.flags |= kHi;
+      if (m_.take("lo")) I.flags |= kLo;
+      if (m_.take("wide")) I.flags |= kWide;
+      if (m_.take("xorsign")) {
+        if (!m_.take("abs")) error(".xorsign needs .abs");
+        I.flags |= kXorsignAbs;
+      }
+      if (m_.take("clamp")) I.flags |= kClamp;
+      m_.take("wrap");
+      type();
+      words_done();
+      operands(I, 1, t0);
+      break;
+    }
+    case Op::Bfind:
+      if (m_.take("shiftamt")) I.flags |= kShiftAmt;
+      type();
+      words_done();
+      operands(I, 1, t0);
+      break;
+    case Op::Szext:
+      if (m_.take("clamp")) I.flags |= kClamp;
+      m_.take("wrap");
+      type();
+      words_done();
+      operands(I, 1, t0);
+      break;
+    case Op::Dp4a: case Op::Dp2a:
+      if (m_.take("hi")) I.flags |= kHi;
+      m_.take("lo");
+      I.type2 = type(1);
+      words_done();
+      operands(I, 1, t0);
+      break;
+    case Op::Prmt:
+      I.sub = 0;
+      {
+        const char* modes[] = {"f4e", "b4e", "rc8", "ecl", "ecr", "rc16"};
+        for (unsigned k = 0; k < 6; ++k)
+          if (m_.take(modes[k])) I.sub = static_cast<std::uint8_t>(k + 1);
+      }
+      type();
+      words_done();
+      operands(I, 1, t0);
+      break;
+    case Op::Shf:
+      if (m_.take("l")) I.flags |= kLeft;
+      else if (!m_.take("r")) error("shf needs .l or .r");
+      if (m_.take("clamp")) I.flags |= kClamp;
+      else if (!m_.take("wrap")) error("shf needs .wrap or .clamp");
+      type();
+      words_done();
+      operands(I, 1, t0);
+      break;
+    case Op::Lop3:
+      type();
+      words_done();
+      operands(I, 1, t0);
+      expect_ops(I, 5, 5);
+      break;
+    case Op::Testp:
+      I.sub = sub_word({"finite", "infinite", "number", "notanumber", "normal", "subnormal"});
+      type();
+      words_done();
+      operands(I, 1, t0);
+      break;
+    case Op::Setp: case Op::Set: {
+      std::optional<Cmp> cmp;
+      for (auto w : m_.words)
+        if (auto c = parse_cmp(w)) {
+          cmp = c;
+          m_.take(w);
+          break;
+        }
+      if (!cmp) error("missing comparison operator");
+      I.cmp = *cmp;
+      if (m_.take("and")) I.boolop = BoolOp::And;
+      else if (m_.take("or")) I.boolop = BoolOp::Or;
+      else if (m_.take("xor")) I.boolop = BoolOp::Xor;
+      words_done();
+      if (I.op == Op::Set) {
+        I.type = type(0);
+        I.type2 = type(1);
+      } else {
+        I.type2 = I.type = type(0);
+      }
+      operands(I, 1, I.type2);
+      break;
+    }
+    case Op::Slct:
+      I.type2 = type(1);
+      words_done();
+      operands(I, 1, t0);
+      break;
+    case Op::Mov:
+      type();
+      words_done();
+      operands(I, 1, t0);
+      expect_ops(I, 2, 2);
+      break;
+    case Op::Cvt:
+      if (m_.take("pack")) error("cvt.pack is not implemented");
+      I.type = type(0);
+      I.type2 = type(1);
+      words_done();
+      operands(I, 1, I.type2);
+      break;
+    case Op::Cvta:
+      if (m_.take("to")) I.flags |= kToSpace;
+      I.space = m_.space;
+      if (I.space == Space::None) error("cvta needs a state space");
+      type();
+      words_done();
+      operands(I, 1, t0);
+      break;
+    case Op::Isspacep:
+      I.space = m_.space;
+      words_done();
+      operands(I, 1, ScalarType::U64);
+      break;
+    case Op::Ld: case Op::Ldu:
+      type();
+      words_done();
+      operands(I, 1, t0);
+      expect_ops(I, 2, 3);
+      memory_space(I, I.ops[1]);
+      break;
+    case Op::St:
+      type();
+      words_done();
+      operands(I, 0, t0);
+      expect_ops(I, 2, 3);
+      memory_space(I, I.ops[0]);
+      break;
+    case Op::Prefetch: case Op::Prefetchu:
+      for (auto w : m_.words) m_.take(w);  // prefetch levels and tensormap forms change nothing functionally
+      operands(I, 0, ScalarType::U64);
+      I.space = m_.space == Space::None ? Space::Generic : m_.space;
+      break;
+    case Op::Atom: case Op::Red:
+      I.sub = sub_word({"add", "min", "max", "inc", "dec", "and", "or", "xor", "exch", "cas"});
+      if (m_.vec != 1) error("vector atomics are not implemented");
+      type();
+      words_done();
+      operands(I, I.op == Op::Atom ? 1 : 0, t0);
+      memory_space(I, I.ops[I.op == Op::Atom ? 1 : 0]);
+      break;
+    case Op::Bra:
+      words_done();
+      operands(I, 0, ScalarType::None);
+      expect_ops(I, 1, 1);
+      if (I.ops[0].kind != Operand::Kind::Label) error("branch target is not a label");
+      break;
+    case Op::Ret: case Op::Exit: case Op::Trap: case Op::Brkpt: case Op::Nop:
+      words_done();
+      break;
+    case Op::Bar: {
+      // bar{.cta}.sync / bar{.cta}.arrive / bar{.cta}.red.op / barrier{.cta}.sync{.aligned} ...
+      if (m_.take("sync")) I.sub = 0;
+      else if (m_.take("arrive")) I.sub = 1;
+      else if (m_.take("red")) {
+        I.sub = 2;
+        if (m_.take("popc")) I.boolop = BoolOp::None;
+        else if (m_.take("and")) I.boolop = BoolOp::And;
+        else if (m_.take("or")) I.boolop = BoolOp::Or;
+        else error("bar.red needs .popc, .and or .or");
+      } else {
+        I.sub = 0;  // plain `bar 0` is bar.sync
+      }
+      words_done();
+      operands(I, I.sub == 2 ? 1 : 0, ScalarType::U32);
+      break;
+    }
+    case Op::Membar: case Op::Fence:
+      for (auto w : m_.words) m_.take(w);  // ordering only: every access is immediately visible here
+      break;
+    case Op::Shfl:
+      if (!m_.take("sync")) error("shfl without .sync is not supported on sm_70 and later");
+      I.sub = sub_word({"up", "down", "bfly", "idx"});
+      type();
+      words_done();
+      operands(I, 1, t0);
+      expect_ops(I, 5, 6);
+      break;
+    case Op::Vote:
+      if (m_.take("sync")) I.flags |= kAligned;  // .sync form: last operand is the member mask
+      I.sub = sub_word({"all", "any", "uni", "ballot"});
+      words_done();
+      operands(I, 1, t0);
+      break;
+    case Op::Match:
+      if (!m_.take("sync")) error("match needs .sync");
+      I.sub = sub_word({"any", "all"});
+      type();
+      words_done();
+      operands(I, 1, t0);
+      break;
+    case Op::Redux:
+      if (!m_.take("sync")) error("redux needs .sync");
+      I.sub = sub_word({"add", "min", "max", "and", "or", "xor"});
+      if (m_.take("abs")) error("redux .abs is not implemented");
+      type();
+      words_done();
+      operands(I, 1, t0);
+      break;
+    case Op::Activemask:
+      words_done();
+      operands(I, 1, t0);
+      break;
+    case Op::Elect:
+      if (!m_.take("sync")) error("elect needs .sync");
+      words_done();
+      operands(I, 1, ScalarType::B32);
+      break;
+    case Op::Nanosleep: case Op::Pmevent:
+      for (auto w : m_.words) m_.take(w);
+      operands(I, 0, ScalarType::U32);
+      break;
+    case Op::Griddepcontrol:
+      if (!m_.take("wait") && !m_.take("launch_dependents")) error("griddepcontrol needs .wait or .launch_dependents");
+      words_done();
+      break;
+    default:
+      error(fmt::format("instruction '{}' is not implemented by the simulator", opc));
+  }
+  return I;
+}
+
+}  // namespace
+
+void decode_error(const DecodeContext& cx, const ptx::Instruction& in, const std::string& what) {
+  fail(ErrorKind::Ptx, "{}:{}:{}: {}: {}", cx.module.path, in.pos.line, in.pos.col, what, in.text);
+}
+
+Instr decode_instruction(const DecodeContext& cx, const ptx::Instruction& in) {
+  Instr I = Decoder(cx, in).run();
+  if (in.guard) {
+    auto it = cx.fscope.regs.find(*in.guard);
+    if (it == cx.fscope.regs.end()) decode_error(cx, in, fmt::format("unknown guard predicate '{}'", *in.guard));
+    I.guard = it->second.slot;
+    I.guard_neg = in.guard_negated;
+  }
+  return I;
+}
+
+FlowInfo flow_of(const Program& prog, const Instr& in) {
+  FlowInfo f;
+  f.conditional = in.guard != kNoReg;
+  switch (in.op) {
+    case Op::Bra:
+      f.kind = FlowInfo::Kind::Branch;
+      f.targets.push_back(static_cast<std::uint32_t>(in.ops[0].imm));
+      break;
+    case Op::BrxIdx:
+      f.kind = FlowInfo::Kind::Branch;
+      f.targets = prog.branch_tables.at(static_cast<std::size_t>(in.ops[1].imm));
+      break;
+    case Op::Ret: case Op::Exit: case Op::Trap:
+      f.kind = FlowInfo::Kind::Exit;
+      break;
+    default:
+      f.conditional = false;
+      break;
+  }
+  return f;
+}
+
+}  // namespace warpsim::ir::detail

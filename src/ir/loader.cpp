@@ -1,0 +1,280 @@
+// The program loader: chooses the functions a kernel needs, lays out every state space, assigns register
+// slots and program counters, then decodes each instruction and computes reconvergence points.
+// Leaves out: per-opcode decoding (decode_instr.cpp) and module-variable initialisers (module_vars.cpp).
+#include "decoder.hpp"
+
+#include <warpsim/common/error.hpp>
+
+#include <fmt/format.h>
+
+#include <deque>
+#include <functional>
+#include <set>
+
+namespace warpsim::ir {
+namespace {
+
+using detail::FunctionScope;
+using detail::ModuleScope;
+using detail::RegInfo;
+using detail::SymbolRef;
+
+std::uint64_t align_up(std::uint64_t v, std::uint64_t a) { return a <= 1 ? v : (v + a - 1) / a * a; }
+
+std::uint32_t var_elem_size(const ptx::Variable& v) {
+  auto t = parse_type(v.type);
+  if (!t) fail(ErrorKind::Ptx, "line {}: unknown type .{} of {}", v.pos.line, v.type, v.name);
+  return size_of(*t) * v.vec;
+}
+
+std::uint64_t var_size(const ptx::Variable& v) {
+  std::uint64_t n = var_elem_size(v);
+  for (auto d : v.dims) n *= d;
+  return n;
+}
+
+std::uint32_t var_align(const ptx::Variable& v) { return v.align ? *v.align : var_elem_size(v); }
+
+void for_each_name(const ptx::Operand& op, const std::function<void(const std::string&)>& f) {
+  if (!op.name.empty()) f(op.name);
+  for (const auto& e : op.elems) for_each_name(e, f);
+}
+
+const ptx::Function* find_function(const ptx::Module& m, const std::string& name) {
+  const ptx::Function* proto = nullptr;
+  for (const auto& fn : m.functions) {
+    if (fn.name != name) continue;
+    if (fn.has_body) return &fn;
+    proto = &fn;
+  }
+  return proto;
+}
+
+}  // namespace
+
+std::string Program::where(std::uint32_t pc) const {
+  if (pc >= code.size()) return fmt::format("{}:?", module_path);
+  const Instr& in = code[pc];
+  std::string s = fmt::format("{}:{}", module_path, in.line);
+  if (in.src_line != 0 && in.src_file < files.size() && !files[in.src_file].empty())
+    s += fmt::format(" ({}:{})", files[in.src_file], in.src_line);
+  return s;
+}
+
+Program load_program(const ptx::Module& module, const std::string& entry, std::uint64_t module_base) {
+  Program prog;
+  prog.module_path = module.path;
+  prog.target = module.target;
+  prog.entry = entry;
+  for (const auto& f : module.files) {
+    if (prog.files.size() <= f.index) prog.files.resize(f.index + 1);
+    prog.files[f.index] = f.path;
+  }
+
+  const ptx::Function* entry_fn = find_function(module, entry);
+  if (entry_fn == nullptr || !entry_fn->is_entry || !entry_fn->has_body) {
+    std::string names;
+    for (const auto& fn : module.functions)
+      if (fn.is_entry) names += (names.empty() ? "" : ", ") + fn.name;
+    fail(ErrorKind::Launch, "{}: no kernel (.entry) named '{}' (kernels in this module: {})", module.path, entry,
+         names.empty() ? "none" : names);
+  }
+
+  // ---- which functions: the entry and everything it names, breadth first ----
+  std::vector<const ptx::Function*> funcs{entry_fn};
+  std::unordered_map<std::string, std::uint32_t> func_index{{entry, 0}};
+  std::set<std::string> used_names;
+  for (std::size_t i = 0; i < funcs.size(); ++i) {
+    for (const auto& st : funcs[i]->body) {
+      if (st.kind != ptx::Statement::Kind::Instruction) continue;
+      for (const auto& op : st.instr.operands)
+        for_each_name(op, [&](const std::string& n) {
+          used_names.insert(n);
+          if (func_index.count(n)) return;
+          const ptx::Function* f = find_function(module, n);
+          if (f == nullptr || f->is_entry) return;
+          if (!f->has_body && n != "vprintf" && n != "__assertfail")
+            fail(ErrorKind::Ptx, "{}:{}: call to external function '{}', which has no body in this module and "
+                                 "is not a simulator builtin (vprintf, __assertfail)",
+                 module.path, st.instr.pos.line, n);
+          if (!f->has_body) return;
+          func_index[n] = static_cast<std::uint32_t>(funcs.size());
+          funcs.push_back(f);
+        });
+    }
+  }
+
+  // ---- module scope: variables and functions ----
+  ModuleScope ms;
+  prog.module_vars = layout_module_vars(module, &prog.const_size, module_base);
+  for (const auto& mv : prog.module_vars)
+    ms.symbols[mv.name] = SymbolRef{SymbolRef::Kind::Var, mv.space, mv.address, static_cast<std::uint32_t>(mv.size), 0};
+  std::uint64_t smem = 0;
+  std::uint32_t dyn_align = 16;
+  std::vector<std::string> extern_shared;
+  for (const auto& v : module.globals) {
+    if (v.space != "shared") continue;
+    if (v.is_extern || (!v.dims.empty() && v.dims.back() == 0)) {
+      dyn_align = std::max(dyn_align, var_align(v));
+      extern_shared.push_back(v.name);
+      continue;
+    }
+    if (!used_names.count(v.name)) continue;
+    smem = align_up(smem, var_align(v));
+    ms.symbols[v.name] = SymbolRef{SymbolRef::Kind::Var, Space::Shared, smem, static_cast<std::uint32_t>(var_size(v)), 0};
+    smem += var_size(v);
+  }
+  for (const auto& [name, idx] : func_index) ms.symbols[name] = SymbolRef{SymbolRef::Kind::Func, Space::None, 0, 0, idx};
+  for (const auto& fn : module.functions)
+    if (!fn.has_body && !ms.symbols.count(fn.name))
+      ms.symbols[fn.name] = SymbolRef{SymbolRef::Kind::Func, Space::None, 0, 0, 0xffffffffu};
+
+  // ---- function scopes: parameters, registers, locals, labels ----
+  std::vector<FunctionScope> scopes(funcs.size());
+  prog.functions.resize(funcs.size());
+  std::uint64_t param_func = 0, local = 0;
+  std::uint32_t pc = 0;
+  for (std::size_t fi = 0; fi < funcs.size(); ++fi) {
+    const ptx::Function& fn = *funcs[fi];
+    FunctionScope& fs = scopes[fi];
+    FunctionInfo& info = prog.functions[fi];
+    fs.func = static_cast<std::uint32_t>(fi);
+    info.name = fn.name;
+    info.is_entry = fn.is_entry;
+    info.ptx_line = fn.pos.line;
+    auto place_param = [&](const ptx::Variable& v, std::uint64_t& cursor, Space space) {
+      const std::uint32_t size = static_cast<std::uint32_t>(var_size(v));
+      const std::uint32_t align = std::max<std::uint32_t>(var_align(v), 1);
+      cursor = align_up(cursor, align);
+      ParamInfo p{v.name, size, align, static_cast<std::uint32_t>(cursor)};
+      fs.symbols[v.name] = SymbolRef{SymbolRef::Kind::Var, space, cursor, size, 0};
+      cursor += size;
+      return p;
+    };
+    std::uint64_t kparam = 0;
+    for (const auto& v : fn.params)
+      info.params.push_back(fn.is_entry ? place_param(v, kparam, Space::ParamKernel)
+                                        : place_param(v, param_func, Space::ParamFunc));
+    for (const auto& v : fn.returns) info.returns.push_back(place_param(v, param_func, Space::ParamFunc));
+    if (fn.is_entry) prog.param_kernel_size = static_cast<std::uint32_t>(kparam);
+
+    info.begin_pc = pc;
+    for (const auto& st : fn.body) {
+      switch (st.kind) {
+        case ptx::Statement::Kind::Variable: {
+          const ptx::Variable& v = st.var;
+          if (v.space == "reg") {
+            auto t = parse_type(v.type);
+            if (!t) fail(ErrorKind::Ptx, "{}:{}:{}: unknown register type .{}", module.path, v.pos.line, v.pos.col, v.type);
+            if (!v.dims.empty()) fail(ErrorKind::Ptx, "{}:{}: register arrays are not supported", module.path, v.pos.line);
+            const unsigned nslots = (*t == ScalarType::B128 ? 2u : 1u) * v.vec;
+            fs.regs[v.name] = RegInfo{prog.num_slots, *t};
+            for (unsigned k = 0; k < nslots; ++k) prog.slot_names.push_back(fmt::format("{}:{}", fn.name, v.name));
+            prog.num_slots += nslots;
+          } else if (v.space == "param") {
+            place_param(v, param_func, Space::ParamFunc);
+          } else if (v.space == "local") {
+            local = align_up(local, var_align(v));
+            fs.symbols[v.name] = SymbolRef{SymbolRef::Kind::Var, Space::Local, local, static_cast<std::uint32_t>(var_size(v)), 0};
+            local += var_size(v);
+          } else if (v.space == "shared") {
+            smem = align_up(smem, var_align(v));
+            fs.symbols[v.name] = SymbolRef{SymbolRef::Kind::Var, Space::Shared, smem, static_cast<std::uint32_t>(var_size(v)), 0};
+            smem += var_size(v);
+          } else {
+            fail(ErrorKind::Ptx, "{}:{}: .{} variables inside a function body are not supported", module.path,
+                 v.pos.line, v.space);
+          }
+          break;
+        }
+        case ptx::Statement::Kind::Label:
+          fs.symbols[st.label.name] = SymbolRef{SymbolRef::Kind::Label, Space::None, 0, 0, pc};
+          break;
+        case ptx::Statement::Kind::CallPrototype:
+          fs.symbols[st.label.name] = SymbolRef{SymbolRef::Kind::Proto, Space::None, 0, 0, 0};
+          break;
+        case ptx::Statement::Kind::Instruction:
+          ++pc;
+          break;
+        default:
+          break;
+      }
+    }
+    info.end_pc = pc;
+    // Branch tables need every label of the function.
+    for (const auto& st : fn.body) {
+      if (st.kind != ptx::Statement::Kind::BranchTargets) continue;
+      std::vector<std::uint32_t> targets;
+      for (const auto& t : st.targets) {
+        auto it = fs.symbols.find(t);
+        if (it == fs.symbols.end() || it->second.kind != SymbolRef::Kind::Label)
+          fail(ErrorKind::Ptx, "{}:{}: .branchtargets names unknown label '{}'", module.path, st.label.pos.line, t);
+        targets.push_back(it->second.index);
+      }
+      fs.symbols[st.label.name] = SymbolRef{SymbolRef::Kind::Table, Space::None, 0, 0,
+                                            static_cast<std::uint32_t>(prog.branch_tables.size())};
+      prog.branch_tables.push_back(std::move(targets));
+    }
+  }
+  prog.cc_slot = prog.num_slots++;
+  prog.slot_names.push_back("carry flag");
+  prog.param_func_size = static_cast<std::uint32_t>(param_func);
+  prog.local_size = static_cast<std::uint32_t>(align_up(local, 16));
+  prog.static_smem = static_cast<std::uint32_t>(smem);
+  prog.dynamic_smem_offset = static_cast<std::uint32_t>(align_up(smem, dyn_align));
+  for (const auto& name : extern_shared)
+    ms.symbols[name] = SymbolRef{SymbolRef::Kind::Var, Space::Shared, prog.dynamic_smem_offset, 0, 0};
+
+  // ---- decode ----
+  prog.code.reserve(pc);
+  for (std::size_t fi = 0; fi < funcs.size(); ++fi) {
+    detail::DecodeContext cx{prog, module, ms, scopes[fi], func_index};
+    std::uint32_t src_file = 0, src_line = 0;
+    for (const auto& st : funcs[fi]->body) {
+      if (st.kind == ptx::Statement::Kind::Loc) {
+        src_file = st.loc_file;
+        src_line = st.loc_line;
+      }
+      if (st.kind != ptx::Statement::Kind::Instruction) continue;
+      Instr in = detail::decode_instruction(cx, st.instr);
+      in.line = st.instr.pos.line;
+      in.src_file = src_file;
+      in.src_line = src_line;
+      in.func = static_cast<std::uint32_t>(fi);
+      prog.code.push_back(in);
+      prog.text.push_back(st.instr.text);
+    }
+  }
+
+  // ---- control flow and reconvergence ----
+  prog.reconverge.assign(prog.code.size(), kNoPc);
+  for (auto& info : prog.functions) {
+    std::vector<FlowInfo> flow;
+    for (std::uint32_t p = info.begin_pc; p < info.end_pc; ++p) {
+      FlowInfo f = detail::flow_of(prog, prog.code[p]);
+      for (auto& t : f.targets) {
+        if (t < info.begin_pc || t >= info.end_pc)
+          fail(ErrorKind::Ptx, "{}: branch leaves function {}", prog.where(p), info.name);
+        t -= info.begin_pc;
+      }
+      flow.push_back(std::move(f));
+    }
+    Cfg cfg = build_cfg(flow);
+    for (std::uint32_t b = 0; b < cfg.blocks.size(); ++b) {
+      const auto r = cfg.reconvergence_of_block(b);
+      prog.reconverge[info.begin_pc + cfg.blocks[b].last] = r < 0 ? kNoPc : info.begin_pc + static_cast<std::uint32_t>(r);
+    }
+    prog.cfgs.push_back(std::move(cfg));
+  }
+
+  // Entry directives.
+  prog.reqntid = entry_fn->reqntid;
+  prog.maxntid = entry_fn->maxntid;
+  prog.reqnctapercluster = entry_fn->reqnctapercluster;
+  prog.maxnreg = entry_fn->maxnreg.value_or(0);
+  prog.minnctapersm = entry_fn->minnctapersm.value_or(0);
+  prog.explicitcluster = entry_fn->explicitcluster;
+  return prog;
+}
+
+}  // namespace warpsim::ir

@@ -1,0 +1,206 @@
+// Running a run config functionally: the host side of a CUDA program (module loading, buffer allocation
+// and initialisation, argument marshalling, launches in order, copying results back).
+// Models: launch validation against the kernel (argument count and sizes, shared memory, .reqntid/.maxntid,
+// cluster directives, compile target) with CUDA's error names; one global memory shared by all launches.
+// Leaves out: streams' concurrency (launches run one after another in config order) and timing.
+#include <warpsim/sim/simulation.hpp>
+
+#include <warpsim/common/error.hpp>
+#include <warpsim/func/grid.hpp>
+#include <warpsim/ir/program.hpp>
+#include <warpsim/ptx/parser.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <memory>
+
+namespace warpsim::sim {
+namespace {
+
+struct LoadedModule {
+  ptx::Module module;
+  std::uint64_t base = 0;  // where its .global variables live
+  std::vector<std::uint8_t> const_bank;
+  std::map<std::string, std::unique_ptr<ir::Program>> programs;
+};
+
+unsigned scalar_size(config::ElemType t) { return config::elem_size(t); }
+
+void check_target(const config::GpuConfig& gpu, const ptx::Module& m, const config::LaunchSpec& k) {
+  if (gpu.ptx_targets.empty()) return;
+  if (std::find(gpu.ptx_targets.begin(), gpu.ptx_targets.end(), m.target) != gpu.ptx_targets.end()) return;
+  std::string accepted;
+  for (const auto& t : gpu.ptx_targets) accepted += (accepted.empty() ? "" : ", ") + t;
+  fail(ErrorKind::Launch,
+       "{}.ptx: {} is compiled for .target {}, but GPU model '{}' runs {} (CUDA_ERROR_NO_BINARY_FOR_GPU; "
+       "arch-specific 'a' targets run only on their own architecture)",
+       k.json_path, m.path, m.target, gpu.name, accepted);
+}
+
+std::vector<std::uint8_t> marshal_args(const config::RunConfig& cfg, const config::LaunchSpec& k, const ir::Program& prog,
+                                       const std::map<std::string, Addr>& buffer_addr) {
+  const auto& params = prog.functions[0].params;
+  if (k.args.size() != params.size())
+    fail(ErrorKind::Launch, "{}: {}.args: {} arguments given, but kernel {} takes {} parameters (CUDA_ERROR_INVALID_VALUE)",
+         cfg.path, k.json_path, k.args.size(), k.entry, params.size());
+  std::vector<std::uint8_t> buf(prog.param_kernel_size, 0);
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    const auto& a = k.args[i];
+    const auto& p = params[i];
+    std::uint64_t bits = 0;
+    unsigned size = 0;
+    std::string what;
+    if (a.kind == config::ArgSpec::Kind::Buffer) {
+      bits = buffer_addr.at(a.buffer);
+      size = 8;
+      what = fmt::format("buffer '{}' (an 8-byte device address)", a.buffer);
+    } else {
+      bits = a.bits;
+      size = scalar_size(a.type);
+      what = fmt::format("a {} ({} bytes)", config::elem_name(a.type), size);
+    }
+    if (size != p.size)
+      fail(ErrorKind::Launch, "{}: {}: argument {} is {}, but parameter {} ({}) of {} is {} bytes", cfg.path, a.json_path, i,
+           what, i, p.name, k.entry, p.size);
+    std::memcpy(buf.data() + p.offset, &bits, size);
+  }
+  return buf;
+}
+
+void check_launch(const config::RunConfig& cfg, const config::LaunchSpec& k, const ir::Program& prog) {
+  const auto& gpu = cfg.gpu;
+  const std::uint64_t threads = k.block.volume();
+  auto dims = [](const std::vector<std::uint32_t>& v) {
+    Dim3 d;
+    if (v.size() > 0) d.x = v[0];
+    if (v.size() > 1) d.y = v[1];
+    if (v.size() > 2) d.z = v[2];
+    return d;
+  };
+  if (!prog.reqntid.empty() && !(dims(prog.reqntid) == k.block))
+    fail(ErrorKind::Launch, "{}: {}.block: ({},{},{}) differs from the kernel's .reqntid {} (CUDA_ERROR_INVALID_VALUE)",
+         cfg.path, k.json_path, k.block.x, k.block.y, k.block.z, fmt::join(prog.reqntid, ","));
+  if (!prog.maxntid.empty() && threads > dims(prog.maxntid).volume())
+    fail(ErrorKind::Launch, "{}: {}.block: {} threads exceed the kernel's .maxntid {} ({} threads) (CUDA_ERROR_INVALID_VALUE)",
+         cfg.path, k.json_path, threads, fmt::join(prog.maxntid, ","), dims(prog.maxntid).volume());
+  const std::uint64_t smem = std::max<std::uint64_t>(prog.static_smem, std::uint64_t{prog.dynamic_smem_offset} + k.dynamic_smem);
+  if (smem > gpu.smem_per_cta_max)
+    fail(ErrorKind::Launch,
+         "{}: {}: {} bytes of shared memory per CTA ({} static + {} dynamic) exceed the per-CTA limit of {} bytes of GPU "
+         "model '{}' (CUDA_ERROR_INVALID_VALUE)",
+         cfg.path, k.json_path, smem, prog.static_smem, k.dynamic_smem, gpu.smem_per_cta_max, gpu.name);
+  if (!prog.reqnctapercluster.empty()) {
+    const Dim3 want = dims(prog.reqnctapercluster);
+    const Dim3 got = k.cluster.value_or(Dim3{});
+    if (!(want == got))
+      fail(ErrorKind::Launch, "{}: {}.cluster: ({},{},{}) differs from the kernel's .reqnctapercluster {} (CUDA_ERROR_INVALID_CLUSTER_SIZE)",
+           cfg.path, k.json_path, got.x, got.y, got.z, fmt::join(prog.reqnctapercluster, ","));
+  }
+}
+
+}  // namespace
+
+const std::vector<std::byte>& RunResult::buffer(const std::string& name) const {
+  for (std::size_t i = 0; i < config.buffers.size(); ++i)
+    if (config.buffers[i].name == name) return buffers.at(i);
+  fail(ErrorKind::Input, "no buffer named '{}'", name);
+}
+
+bool RunResult::expects_ok() const {
+  return std::all_of(expects.begin(), expects.end(), [](const auto& e) { return e.ok; });
+}
+
+RunResult run_file(const std::string& config_path, const RunOptions& opts) {
+  return run(config::load_run_config(config_path, opts.gpu_overrides), opts);
+}
+
+RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
+  RunResult result;
+  result.config = cfg;
+  func::GlobalMemory global;
+
+  // Buffers, in config order, each 256-byte aligned with a gap after the previous one.
+  std::map<std::string, Addr> buffer_addr;
+  Addr cursor = ir::kBufferBase;
+  for (const auto& b : cfg.buffers) {
+    const std::uint64_t bytes = b.count * config::elem_size(b.type);
+    const Addr base = global.add(b.name, std::max<std::uint64_t>(bytes, 1), cursor);
+    if (bytes == 0) global.region(b.name)->bytes.clear();
+    const std::vector<std::byte> init = config::init_buffer(b);
+    std::memcpy(global.region(b.name)->bytes.data(), init.data(), init.size());
+    buffer_addr[b.name] = base;
+    cursor = base + bytes + func::GlobalMemory::kGap;
+  }
+
+  // Modules, each loaded once, with their .global variables in their own address range.
+  std::map<std::string, std::unique_ptr<LoadedModule>> modules;
+  std::uint64_t gridid = 1;
+  std::vector<func::PrintfRecord> all_printf;
+  for (const auto& k : cfg.kernels) {
+    auto& slot = modules[k.ptx];
+    if (!slot) {
+      slot = std::make_unique<LoadedModule>();
+      slot->module = ptx::parse_file(k.ptx);
+      slot->base = ir::kModuleGlobalBase + (modules.size() - 1) * ir::kWindowSize;
+      std::uint64_t const_size = 0;
+      auto vars = ir::layout_module_vars(slot->module, &const_size, slot->base);
+      slot->const_bank.assign(const_size, 0);
+      for (auto& v : vars) {
+        if (v.space == ir::Space::Global) global.add_at(fmt::format("{} (module variable)", v.name), v.address, v.init);
+        else std::memcpy(slot->const_bank.data() + v.address, v.init.data(), v.init.size());
+      }
+    }
+    LoadedModule& lm = *slot;
+    check_target(cfg.gpu, lm.module, k);
+    auto& prog_slot = lm.programs[k.entry];
+    if (!prog_slot) prog_slot = std::make_unique<ir::Program>(ir::load_program(lm.module, k.entry, lm.base));
+    const ir::Program& prog = *prog_slot;
+    check_launch(cfg, k, prog);
+
+    func::Launch L;
+    L.prog = &prog;
+    L.grid = k.grid;
+    L.block = k.block;
+    L.cluster = k.cluster.value_or(Dim3{});
+    L.params = marshal_args(cfg, k, prog, buffer_addr);
+    L.global = &global;
+    L.const_bank = &lm.const_bank;
+    L.dynamic_smem = k.dynamic_smem;
+    L.num_sms = cfg.gpu.num_sms;
+    L.gridid = gridid++;
+    L.model = cfg.gpu.reconvergence;
+    func::GridLimits limits;
+    if (opts.max_warp_instructions != 0) limits.no_progress_limit = opts.max_warp_instructions;
+    func::GridStats st;
+    try {
+      st = func::run_grid(L, limits);
+    } catch (const Error& e) {
+      throw Error(e.kind(), fmt::format("{}: {} ({} {}): {}", cfg.path, k.json_path, k.entry, k.ptx, e.what()));
+    }
+    KernelSummary ks;
+    ks.entry = k.entry;
+    ks.ctas = st.ctas;
+    ks.warps = st.warps;
+    ks.warp_instructions = st.warp_instructions;
+    ks.thread_instructions = st.thread_instructions;
+    result.kernels.push_back(ks);
+    result.printf_output += func::printf_text(std::move(L.printf));
+  }
+
+  for (const auto& b : cfg.buffers) {
+    const auto& bytes = global.region(b.name)->bytes;
+    std::vector<std::byte> out(b.count * config::elem_size(b.type));
+    std::memcpy(out.data(), bytes.data(), out.size());
+    result.buffers.push_back(std::move(out));
+  }
+  for (const auto& e : cfg.expects) {
+    for (std::size_t i = 0; i < cfg.buffers.size(); ++i)
+      if (cfg.buffers[i].name == e.buffer) result.expects.push_back(config::check_expect(e, cfg.buffers[i], result.buffers[i]));
+  }
+  return result;
+}
+
+}  // namespace warpsim::sim
