@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <memory>
 
 namespace warpsim::cli {
@@ -23,7 +24,9 @@ Setup setup_run(CLI::App& app) {
   return {sub, [o]() {
             sim::RunOptions opts;
             opts.gpu_overrides = o->sets;
+            const auto t0 = std::chrono::steady_clock::now();
             sim::RunResult r = sim::run_file(o->config, opts);
+            const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             std::fwrite(r.printf_output.data(), 1, r.printf_output.size(), stdout);
             fmt::print("warpsim run {}\n", o->config);
             fmt::print("  gpu: {} ({} SMs, {} reconvergence)\n", r.config.gpu.name, r.config.gpu.num_sms,
@@ -36,6 +39,13 @@ Setup setup_run(CLI::App& app) {
                          "({:.1f}% lane utilisation)\n",
                          k.entry, k.ctas, k.warps, k.warp_instructions, k.thread_instructions, util);
             }
+            std::uint64_t ti = 0, wi = 0;
+            for (const auto& k : r.kernels) {
+              ti += k.thread_instructions;
+              wi += k.warp_instructions;
+            }
+            fmt::print("  simulated in {:.3f} s: {:.1f} M thread-instructions/s, {:.2f} M warp-instructions/s (one core)\n",
+                       secs, static_cast<double>(ti) / secs / 1e6, static_cast<double>(wi) / secs / 1e6);
             int rc = 0;
             for (const auto& e : r.expects) {
               fmt::print("  expect {}: {}\n", e.buffer, e.ok ? "matched" : "MISMATCH: " + e.detail);

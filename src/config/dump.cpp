@@ -37,7 +37,8 @@ void write_file(const fs::path& p, const void* data, std::size_t size) {
   if (!out) fail(ErrorKind::Config, "{}: cannot write file", p.string());
 }
 
-void write_all(const fs::path& dir, const std::vector<BufferSpec>& specs, const std::vector<std::vector<std::byte>>& data) {
+void write_all(const fs::path& dir, const std::vector<BufferSpec>& specs,
+               const std::vector<std::vector<std::byte>>& data) {
   detail::ojson list = detail::ojson::array();
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const auto& d = data[i];
@@ -64,7 +65,8 @@ std::string sha256_hex(const void* data, std::size_t size) {
 
 void dump_buffers(const std::string& dir, const std::vector<BufferSpec>& specs,
                   const std::vector<std::vector<std::byte>>& data) {
-  if (specs.size() != data.size()) fail(ErrorKind::Internal, "dump_buffers: {} specs, {} buffers", specs.size(), data.size());
+  if (specs.size() != data.size())
+    fail(ErrorKind::Internal, "dump_buffers: {} specs, {} buffers", specs.size(), data.size());
   for (std::size_t i = 0; i < specs.size(); ++i) {
     if (data[i].size() != specs[i].count * elem_size(specs[i].type)) {
       fail(ErrorKind::Internal, "dump_buffers: buffer {} holds {} bytes, expected {}", specs[i].name, data[i].size(),

@@ -13,22 +13,28 @@ namespace detail {
 namespace {
 
 constexpr ElemInfo kElems[] = {
-    {ElemType::F32, "f32", 4, true, true},    {ElemType::F64, "f64", 8, true, true},
-    {ElemType::U32, "u32", 4, false, false},  {ElemType::S32, "s32", 4, false, true},
-    {ElemType::U64, "u64", 8, false, false},  {ElemType::S64, "s64", 8, false, true},
-    {ElemType::U8, "u8", 1, false, false},    {ElemType::F16, "f16", 2, true, true},
+    {ElemType::F32, "f32", 4, true, true},   {ElemType::F64, "f64", 8, true, true},
+    {ElemType::U32, "u32", 4, false, false}, {ElemType::S32, "s32", 4, false, true},
+    {ElemType::U64, "u64", 8, false, false}, {ElemType::S64, "s64", 8, false, true},
+    {ElemType::U8, "u8", 1, false, false},   {ElemType::F16, "f16", 2, true, true},
     {ElemType::BF16, "bf16", 2, true, true},
 };
 
-std::uint64_t low_mask(unsigned bytes) { return bytes >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * bytes)) - 1; }
+std::uint64_t low_mask(unsigned bytes) {
+  return bytes >= 8 ? ~std::uint64_t{0} : (std::uint64_t{1} << (8 * bytes)) - 1;
+}
 
 // Exponent and fraction widths of the float element types.
 std::pair<int, int> float_format(ElemType t) {
   switch (t) {
-    case ElemType::F16: return {5, 10};
-    case ElemType::BF16: return {8, 7};
-    case ElemType::F32: return {8, 23};
-    default: return {11, 52};
+    case ElemType::F16:
+      return {5, 10};
+    case ElemType::BF16:
+      return {8, 7};
+    case ElemType::F32:
+      return {8, 23};
+    default:
+      return {11, 52};
   }
 }
 
@@ -81,9 +87,12 @@ std::uint64_t float_bits(ElemType t, double v) {
 
 double float_value(ElemType t, std::uint64_t bits) {
   switch (t) {
-    case ElemType::F64: return std::bit_cast<double>(bits);
-    case ElemType::F32: return std::bit_cast<float>(static_cast<std::uint32_t>(bits));
-    case ElemType::BF16: return std::bit_cast<float>(static_cast<std::uint32_t>(bits << 16));
+    case ElemType::F64:
+      return std::bit_cast<double>(bits);
+    case ElemType::F32:
+      return std::bit_cast<float>(static_cast<std::uint32_t>(bits));
+    case ElemType::BF16:
+      return std::bit_cast<float>(static_cast<std::uint32_t>(bits << 16));
     case ElemType::F16: {
       const double sign = (bits >> 15) & 1 ? -1.0 : 1.0;
       const int e = static_cast<int>((bits >> 10) & 0x1f);
@@ -92,7 +101,8 @@ double float_value(ElemType t, std::uint64_t bits) {
       if (e == 0) return sign * std::ldexp(f, -24);
       return sign * std::ldexp(1024.0 + f, e - 25);
     }
-    default: fail(ErrorKind::Internal, "float_value of an integer type");
+    default:
+      fail(ErrorKind::Internal, "float_value of an integer type");
   }
 }
 

@@ -48,8 +48,8 @@ std::vector<std::byte> read_expected(const ExpectSpec& e, const BufferSpec& spec
   std::vector<char> raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const std::uint64_t want = spec.count * elem_size(spec.type);
   if (raw.size() != want) {
-    fail(ErrorKind::Config, "{}: has {} bytes, expected {} ({} x {}) for buffer {}", e.file, raw.size(), want, spec.count,
-         elem_name(spec.type), e.buffer);
+    fail(ErrorKind::Config, "{}: has {} bytes, expected {} ({} x {}) for buffer {}", e.file, raw.size(), want,
+         spec.count, elem_name(spec.type), e.buffer);
   }
   std::vector<std::byte> out(raw.size());
   std::transform(raw.begin(), raw.end(), out.begin(), [](char c) { return static_cast<std::byte>(c); });

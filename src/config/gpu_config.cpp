@@ -59,7 +59,8 @@ Param strings(const char* name, std::vector<std::string> G::*m, const char* desc
   return {{name, "-", "", desc, "non-empty list of strings"},
           false,
           [=](G& g, const ojson& v, const JsonPath& at) {
-            if (!v.is_array() || v.empty()) at.fail("expected a non-empty array of strings, got {}", detail::describe(v));
+            if (!v.is_array() || v.empty())
+              at.fail("expected a non-empty array of strings, got {}", detail::describe(v));
             std::vector<std::string> out;
             for (std::size_t i = 0; i < v.size(); ++i) out.push_back(detail::get_string(v[i], at.index(i)));
             g.*m = std::move(out);
@@ -72,7 +73,8 @@ Param counts(const char* name, std::vector<unsigned> G::*m, const char* unit, un
   return {{name, unit, "", desc, fmt::format("non-empty increasing list, each in [{}, {}]", lo, hi)},
           false,
           [=](G& g, const ojson& v, const JsonPath& at) {
-            if (!v.is_array() || v.empty()) at.fail("expected a non-empty array of integers, got {}", detail::describe(v));
+            if (!v.is_array() || v.empty())
+              at.fail("expected a non-empty array of integers, got {}", detail::describe(v));
             std::vector<unsigned> out;
             for (std::size_t i = 0; i < v.size(); ++i) {
               out.push_back(static_cast<unsigned>(detail::get_uint(v[i], at.index(i), lo, hi)));
@@ -114,7 +116,8 @@ std::vector<Param> make_params() {
   using R = Reconvergence;
   std::vector<Param> p = {
       strings("ptx_targets", &G::ptx_targets, "PTX .target values this model runs"),
-      count("compute_capability", &G::compute_capability, "major*10+minor", 10, 1000, "CUDA compute capability (90 = 9.0)"),
+      count("compute_capability", &G::compute_capability, "major*10+minor", 10, 1000,
+            "CUDA compute capability (90 = 9.0)"),
       real("sm.clock_mhz", &G::clock_mhz, "MHz", 1, 100000, "SM clock, to turn cycles into time"),
       count("sm.count", &G::num_sms, "SMs", 1, 4096, "streaming multiprocessors on the GPU"),
       count("sm.warp_size", &G::warp_size, "threads", 32, 32, "threads per warp (the simulator supports 32 only)"),
@@ -127,13 +130,18 @@ std::vector<Param> make_params() {
       count("regs.per_sm", &G::regs_per_sm, "registers", 1, 1u << 24, "32-bit registers per SM"),
       count("regs.max_per_thread", &G::max_regs_per_thread, "registers", 1, 1u << 16, "registers one thread may use"),
       count("regs.max_per_cta", &G::max_regs_per_cta, "registers", 1, 1u << 24, "registers one CTA may use"),
-      count("regs.alloc_unit", &G::reg_alloc_unit, "registers", 1, 1u << 16, "per-warp register allocation granularity"),
+      count("regs.alloc_unit", &G::reg_alloc_unit, "registers", 1, 1u << 16,
+            "per-warp register allocation granularity"),
       count("smem.per_sm", &G::smem_per_sm, "bytes", 0, 1u << 30, "shared memory per SM (the largest carve-out)"),
       count("smem.per_cta_max", &G::smem_per_cta_max, "bytes", 0, 1u << 30, "shared memory per CTA after opting in"),
-      count("smem.per_cta_default", &G::smem_per_cta_default, "bytes", 0, 1u << 30, "shared memory per CTA without opting in"),
-      count("smem.reserved_per_cta", &G::smem_reserved_per_cta, "bytes", 0, 1u << 20, "shared memory the system reserves per CTA"),
-      count("smem.alloc_unit", &G::smem_alloc_unit, "bytes", 1, 1u << 20, "shared-memory allocation granularity per CTA"),
-      counts("smem.carveouts_kib", &G::smem_carveouts_kib, "KiB", 0, 1u << 20, "shared-memory sizes the L1/shared split offers"),
+      count("smem.per_cta_default", &G::smem_per_cta_default, "bytes", 0, 1u << 30,
+            "shared memory per CTA without opting in"),
+      count("smem.reserved_per_cta", &G::smem_reserved_per_cta, "bytes", 0, 1u << 20,
+            "shared memory the system reserves per CTA"),
+      count("smem.alloc_unit", &G::smem_alloc_unit, "bytes", 1, 1u << 20,
+            "shared-memory allocation granularity per CTA"),
+      counts("smem.carveouts_kib", &G::smem_carveouts_kib, "KiB", 0, 1u << 20,
+             "shared-memory sizes the L1/shared split offers"),
       count("launch.max_threads_per_cta", &G::max_threads_per_cta, "threads", 1, 1u << 20, "threads per CTA (block)"),
       count("launch.max_block_dim_x", &G::max_block_dim_x, "threads", 1, kU32, "block dimension x"),
       count("launch.max_block_dim_y", &G::max_block_dim_y, "threads", 1, kU32, "block dimension y"),
@@ -181,7 +189,8 @@ void read_sources(const ojson& v, const JsonPath& at) {
   detail::get_object(v, at);
   const auto names = param_names();
   for (const auto& item : v.items()) {
-    if (!find_param(item.key())) at.key(item.key()).fail("not a GPU parameter{}", detail::suggestion(item.key(), names));
+    if (!find_param(item.key()))
+      at.key(item.key()).fail("not a GPU parameter{}", detail::suggestion(item.key(), names));
     detail::get_string(item.value(), at.key(item.key()));
   }
 }
@@ -197,7 +206,8 @@ void apply_object(GpuConfig& g, const ojson& obj, const std::string& prefix, con
     } else if (const Param* p = find_param(full)) {
       p->set(g, item.value(), here);
     } else if (is_group(full)) {
-      if (!item.value().is_object()) here.fail("expected an object (a group of parameters), got {}", detail::describe(item.value()));
+      if (!item.value().is_object())
+        here.fail("expected an object (a group of parameters), got {}", detail::describe(item.value()));
       apply_object(g, item.value(), full, here);
     } else if (prefix.empty() && key == "name") {
       g.name = detail::get_string(item.value(), here);
@@ -232,14 +242,16 @@ void apply_override(GpuConfig& g, const std::string& text) {
 void check_consistency(const GpuConfig& g, const std::string& file) {
   auto at = [&](const char* name) { return JsonPath(file, name); };
   if (std::uint64_t{g.max_warps_per_sm} * g.warp_size < g.max_threads_per_sm) {
-    at("sm.max_warps").fail("{} warps of {} threads hold fewer than sm.max_threads ({})", g.max_warps_per_sm,
-                            g.warp_size, g.max_threads_per_sm);
+    at("sm.max_warps")
+        .fail("{} warps of {} threads hold fewer than sm.max_threads ({})", g.max_warps_per_sm, g.warp_size,
+              g.max_threads_per_sm);
   }
   if (g.max_warps_per_sm % g.sub_partitions != 0) {
     at("sm.max_warps").fail("{} is not a multiple of sm.sub_partitions ({})", g.max_warps_per_sm, g.sub_partitions);
   }
   if (g.max_threads_per_cta > g.max_threads_per_sm) {
-    at("launch.max_threads_per_cta").fail("{} exceeds sm.max_threads ({})", g.max_threads_per_cta, g.max_threads_per_sm);
+    at("launch.max_threads_per_cta")
+        .fail("{} exceeds sm.max_threads ({})", g.max_threads_per_cta, g.max_threads_per_sm);
   }
   const std::pair<const char*, unsigned> block_dims[] = {{"launch.max_block_dim_x", g.max_block_dim_x},
                                                          {"launch.max_block_dim_y", g.max_block_dim_y},
@@ -253,23 +265,27 @@ void check_consistency(const GpuConfig& g, const std::string& file) {
     at("regs.max_per_cta").fail("{} exceeds regs.per_sm ({})", g.max_regs_per_cta, g.regs_per_sm);
   }
   if (std::uint64_t{g.smem_per_cta_max} + g.smem_reserved_per_cta > g.smem_per_sm) {
-    at("smem.per_cta_max").fail("{} plus smem.reserved_per_cta ({}) exceeds smem.per_sm ({})", g.smem_per_cta_max,
-                                g.smem_reserved_per_cta, g.smem_per_sm);
+    at("smem.per_cta_max")
+        .fail("{} plus smem.reserved_per_cta ({}) exceeds smem.per_sm ({})", g.smem_per_cta_max,
+              g.smem_reserved_per_cta, g.smem_per_sm);
   }
   if (g.smem_per_cta_default > g.smem_per_cta_max) {
     at("smem.per_cta_default").fail("{} exceeds smem.per_cta_max ({})", g.smem_per_cta_default, g.smem_per_cta_max);
   }
   if (std::uint64_t{g.smem_carveouts_kib.back()} * 1024 != g.smem_per_sm) {
-    at("smem.carveouts_kib").fail("the largest carve-out ({} KiB) is not smem.per_sm ({} bytes)",
-                                  g.smem_carveouts_kib.back(), g.smem_per_sm);
+    at("smem.carveouts_kib")
+        .fail("the largest carve-out ({} KiB) is not smem.per_sm ({} bytes)", g.smem_carveouts_kib.back(),
+              g.smem_per_sm);
   }
   if (g.max_cluster_size > g.max_cluster_size_nonportable) {
-    at("launch.max_cluster_size").fail("{} exceeds launch.max_cluster_size_nonportable ({})", g.max_cluster_size,
-                                       g.max_cluster_size_nonportable);
+    at("launch.max_cluster_size")
+        .fail("{} exceeds launch.max_cluster_size_nonportable ({})", g.max_cluster_size,
+              g.max_cluster_size_nonportable);
   }
   if (std::uint64_t{g.max_cluster_size_nonportable} > std::uint64_t{g.num_sms} * g.max_ctas_per_sm) {
-    at("launch.max_cluster_size_nonportable").fail("{} CTAs cannot be resident at once on {} SMs of {} CTAs",
-                                                   g.max_cluster_size_nonportable, g.num_sms, g.max_ctas_per_sm);
+    at("launch.max_cluster_size_nonportable")
+        .fail("{} CTAs cannot be resident at once on {} SMs of {} CTAs", g.max_cluster_size_nonportable, g.num_sms,
+              g.max_ctas_per_sm);
   }
 }
 

@@ -25,8 +25,8 @@ using ojson = nlohmann::ordered_json;
 class JsonPath {
  public:
   explicit JsonPath(std::string file, std::string path = {}) : file_(std::move(file)), path_(std::move(path)) {}
-  JsonPath key(std::string_view k) const;   // path.k (or k at the root)
-  JsonPath index(std::size_t i) const;      // path[i]
+  JsonPath key(std::string_view k) const;  // path.k (or k at the root)
+  JsonPath index(std::size_t i) const;     // path[i]
   const std::string& file() const { return file_; }
   const std::string& path() const { return path_; }
   // "FILE: PATH" or just "FILE" at the root.
@@ -46,10 +46,8 @@ class JsonPath {
 std::string describe(const ojson& v);
 
 // Integers: JSON integers, or floats with an integral value (1e6). Anything else is an error.
-std::uint64_t get_uint(const ojson& v, const JsonPath& at, std::uint64_t lo = 0,
-                       std::uint64_t hi = UINT64_MAX);
-std::int64_t get_int(const ojson& v, const JsonPath& at, std::int64_t lo = INT64_MIN,
-                     std::int64_t hi = INT64_MAX);
+std::uint64_t get_uint(const ojson& v, const JsonPath& at, std::uint64_t lo = 0, std::uint64_t hi = UINT64_MAX);
+std::int64_t get_int(const ojson& v, const JsonPath& at, std::int64_t lo = INT64_MIN, std::int64_t hi = INT64_MAX);
 double get_number(const ojson& v, const JsonPath& at);
 std::string get_string(const ojson& v, const JsonPath& at);
 bool get_bool(const ojson& v, const JsonPath& at);

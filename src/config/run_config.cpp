@@ -55,7 +55,8 @@ struct Dims {
 Dims parse_dims(const ojson& j, const JsonPath& at, const char* what, const char* cuda_error) {
   Dims d{.at = at};
   if (j.is_array()) {
-    if (j.empty() || j.size() > 3) at.fail("expected a number or an array of 1 to 3 numbers, got {}", detail::describe(j));
+    if (j.empty() || j.size() > 3)
+      at.fail("expected a number or an array of 1 to 3 numbers, got {}", detail::describe(j));
     d.is_array = true;
     for (std::size_t a = 0; a < j.size(); ++a) d.v[a] = detail::get_uint(j[a], at.index(a));
   } else if (j.is_number()) {
@@ -64,7 +65,8 @@ Dims parse_dims(const ojson& j, const JsonPath& at, const char* what, const char
     at.fail("expected a number or an array of 1 to 3 numbers, got {}", detail::describe(j));
   }
   for (int a = 0; a < 3; ++a) {
-    if (d.v[a] == 0) d.axis_at(a).fail("{} {} is 0 (every dimension must be at least 1) {}", what, kAxis[a], cuda_error);
+    if (d.v[a] == 0)
+      d.axis_at(a).fail("{} {} is 0 (every dimension must be at least 1) {}", what, kAxis[a], cuda_error);
   }
   return d;
 }
@@ -79,8 +81,9 @@ void check_dim_limits(const Dims& d, const char* what, const std::array<std::uin
 
 bool valid_buffer_name(const std::string& n) {
   if (n.empty() || n[0] == '.' || n[0] == '-') return false;
-  return std::all_of(n.begin(), n.end(),
-                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.'; });
+  return std::all_of(n.begin(), n.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+  });
 }
 
 std::vector<std::string> buffer_names(const std::vector<BufferSpec>& buffers) {
@@ -99,7 +102,8 @@ const BufferSpec* find_buffer(const std::vector<BufferSpec>& buffers, const std:
 [[noreturn]] void unknown_buffer(const JsonPath& at, const std::string& name, const std::vector<BufferSpec>& buffers) {
   const auto names = buffer_names(buffers);
   std::string hint = detail::suggestion(name, names);
-  if (hint.empty()) hint = fmt::format(" (buffers: {})", names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", ")));
+  if (hint.empty())
+    hint = fmt::format(" (buffers: {})", names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", ")));
   at.fail("unknown buffer \"{}\"{}", name, hint);
 }
 
@@ -121,11 +125,14 @@ void parse_random(BufferInit& init, const ojson& j, const JsonPath& at, ElemType
   }
   init.int_min = detail::json_to_int(lo, at.key("min"), type);
   init.int_max = detail::json_to_int(hi, at.key("max"), type);
-  const bool reversed = info.is_signed ? static_cast<std::int64_t>(init.int_min) > static_cast<std::int64_t>(init.int_max)
-                                       : init.int_min > init.int_max;
+  const bool reversed = info.is_signed
+                            ? static_cast<std::int64_t>(init.int_min) > static_cast<std::int64_t>(init.int_max)
+                            : init.int_min > init.int_max;
   if (reversed) at.fail("min ({}) is greater than max ({})", detail::describe(lo), detail::describe(hi));
-  init.min = info.is_signed ? static_cast<double>(static_cast<std::int64_t>(init.int_min)) : static_cast<double>(init.int_min);
-  init.max = info.is_signed ? static_cast<double>(static_cast<std::int64_t>(init.int_max)) : static_cast<double>(init.int_max);
+  init.min =
+      info.is_signed ? static_cast<double>(static_cast<std::int64_t>(init.int_min)) : static_cast<double>(init.int_min);
+  init.max =
+      info.is_signed ? static_cast<double>(static_cast<std::int64_t>(init.int_max)) : static_cast<double>(init.int_max);
 }
 
 void parse_values(BufferInit& init, const ojson& j, const JsonPath& at, const BufferSpec& spec) {
@@ -144,7 +151,8 @@ void parse_values(BufferInit& init, const ojson& j, const JsonPath& at, const Bu
     const bool negative = info.is_signed && static_cast<std::int64_t>(v) < 0;
     const std::uint64_t magnitude = negative ? 0 - v : v;
     if (magnitude > (std::uint64_t{1} << 53)) {
-      vat.fail("{} is beyond 2^53, which \"values\" cannot hold exactly; use {{\"file\": PATH}}", detail::describe(j[i]));
+      vat.fail("{} is beyond 2^53, which \"values\" cannot hold exactly; use {{\"file\": PATH}}",
+               detail::describe(j[i]));
     }
     init.values.push_back(negative ? -static_cast<double>(magnitude) : static_cast<double>(magnitude));
   }
@@ -188,8 +196,10 @@ BufferInit parse_init(const ojson& j, const JsonPath& at, const BufferSpec& spec
 
 BufferSpec parse_buffer(const std::string& name, const ojson& j, const JsonPath& at, const fs::path& base) {
   if (!valid_buffer_name(name)) {
-    at.fail("a buffer name may use letters, digits, '_', '-' and '.' and must not start with '.' or '-' "
-            "(it names the dump file {}.bin)", name);
+    at.fail(
+        "a buffer name may use letters, digits, '_', '-' and '.' and must not start with '.' or '-' "
+        "(it names the dump file {}.bin)",
+        name);
   }
   detail::get_object(j, at);
   detail::check_keys(j, at, {"type", "count", "init"});
@@ -197,7 +207,8 @@ BufferSpec parse_buffer(const std::string& name, const ojson& j, const JsonPath&
   spec.name = name;
   const std::string type = detail::get_string(detail::require(j, at, "type"), at.key("type"));
   const auto t = parse_elem_type(type);
-  if (!t) at.key("type").fail("unknown type \"{}\" (expected one of f32, f64, u32, s32, u64, s64, u8, f16, bf16)", type);
+  if (!t)
+    at.key("type").fail("unknown type \"{}\" (expected one of f32, f64, u32, s32, u64, s64, u8, f16, bf16)", type);
   spec.type = *t;
   spec.count = detail::get_uint(detail::require(j, at, "count"), at.key("count"), 1, kMaxBufferBytes / elem_size(*t));
   if (const ojson* init = detail::find(j, "init")) spec.init = parse_init(*init, at.key("init"), spec, base);
@@ -208,7 +219,8 @@ ArgSpec parse_arg(const ojson& j, const JsonPath& at, const std::vector<BufferSp
   detail::get_object(j, at);
   detail::check_keys(j, at, {"buffer", "u32", "s32", "u64", "s64", "f32", "f64"});
   if (j.size() != 1) {
-    at.fail("expected {{\"buffer\": NAME}} or exactly one of u32, s32, u64, s64, f32, f64, got {}", detail::describe(j));
+    at.fail("expected {{\"buffer\": NAME}} or exactly one of u32, s32, u64, s64, f32, f64, got {}",
+            detail::describe(j));
   }
   ArgSpec arg;
   arg.json_path = at.path();
@@ -232,10 +244,11 @@ ArgSpec parse_arg(const ojson& j, const JsonPath& at, const std::vector<BufferSp
   return arg;
 }
 
-LaunchSpec parse_kernel(const ojson& j, const JsonPath& at, const GpuConfig& gpu, const std::vector<BufferSpec>& buffers,
-                        const fs::path& base) {
+LaunchSpec parse_kernel(const ojson& j, const JsonPath& at, const GpuConfig& gpu,
+                        const std::vector<BufferSpec>& buffers, const fs::path& base) {
   detail::get_object(j, at);
-  detail::check_keys(j, at, {"ptx", "entry", "grid", "block", "cluster", "nonportable_cluster", "dynamic_smem", "stream", "args"});
+  detail::check_keys(
+      j, at, {"ptx", "entry", "grid", "block", "cluster", "nonportable_cluster", "dynamic_smem", "stream", "args"});
   LaunchSpec k;
   k.json_path = at.path();
   k.ptx = absolute_from(base, detail::get_string(detail::require(j, at, "ptx"), at.key("ptx")));
@@ -253,7 +266,8 @@ LaunchSpec parse_kernel(const ojson& j, const JsonPath& at, const GpuConfig& gpu
   k.grid = grid.dim3();
   k.block = block.dim3();
 
-  if (const ojson* v = detail::find(j, "nonportable_cluster")) k.nonportable_cluster = detail::get_bool(*v, at.key("nonportable_cluster"));
+  if (const ojson* v = detail::find(j, "nonportable_cluster"))
+    k.nonportable_cluster = detail::get_bool(*v, at.key("nonportable_cluster"));
   if (const ojson* v = detail::find(j, "cluster")) {
     const JsonPath cat = at.key("cluster");
     const Dims cluster = parse_dims(*v, cat, "cluster", kInvalidCluster);
@@ -265,7 +279,9 @@ LaunchSpec parse_kernel(const ojson& j, const JsonPath& at, const GpuConfig& gpu
     if (cluster.volume() > limit) {
       cat.fail("{} CTAs per cluster exceeds the {} limit of {}{} {}", cluster.volume(),
                k.nonportable_cluster ? "non-portable" : "portable", limit,
-               k.nonportable_cluster ? "" : fmt::format(" (\"nonportable_cluster\": true allows {})", gpu.max_cluster_size_nonportable),
+               k.nonportable_cluster
+                   ? ""
+                   : fmt::format(" (\"nonportable_cluster\": true allows {})", gpu.max_cluster_size_nonportable),
                kInvalidCluster);
     }
     for (int a = 0; a < 3; ++a) {
@@ -280,8 +296,8 @@ LaunchSpec parse_kernel(const ojson& j, const JsonPath& at, const GpuConfig& gpu
   if (const ojson* v = detail::find(j, "dynamic_smem")) {
     const std::uint64_t bytes = detail::get_uint(*v, at.key("dynamic_smem"));
     if (bytes > gpu.smem_per_cta_max) {
-      at.key("dynamic_smem").fail("{} bytes exceeds the per-CTA limit of {} bytes (cudaErrorInvalidValue)", bytes,
-                                  gpu.smem_per_cta_max);
+      at.key("dynamic_smem")
+          .fail("{} bytes exceeds the per-CTA limit of {} bytes (cudaErrorInvalidValue)", bytes, gpu.smem_per_cta_max);
     }
     k.dynamic_smem = static_cast<std::uint32_t>(bytes);
   }
@@ -295,8 +311,8 @@ LaunchSpec parse_kernel(const ojson& j, const JsonPath& at, const GpuConfig& gpu
   return k;
 }
 
-ExpectSpec parse_expect(const std::string& name, const ojson& j, const JsonPath& at, const std::vector<BufferSpec>& buffers,
-                        const fs::path& base) {
+ExpectSpec parse_expect(const std::string& name, const ojson& j, const JsonPath& at,
+                        const std::vector<BufferSpec>& buffers, const fs::path& base) {
   const BufferSpec* spec = find_buffer(buffers, name);
   if (spec == nullptr) unknown_buffer(at, name, buffers);
   detail::get_object(j, at);
@@ -328,7 +344,8 @@ RunConfig parse_run_config(const std::string& json_text, const std::string& path
 
   RunConfig cfg;
   cfg.path = path;
-  if (const ojson* d = detail::find(root, "description")) cfg.description = detail::get_string(*d, at.key("description"));
+  if (const ojson* d = detail::find(root, "description"))
+    cfg.description = detail::get_string(*d, at.key("description"));
 
   const std::string gpu = detail::get_string(detail::require(root, at, "gpu"), at.key("gpu"));
   const detail::GpuFile file = detail::locate_gpu_config(gpu, base.string());
@@ -351,7 +368,8 @@ RunConfig parse_run_config(const std::string& json_text, const std::string& path
   if (const ojson* x = detail::find(root, "expect")) {
     const JsonPath xat = at.key("expect");
     detail::get_object(*x, xat);
-    for (const auto& [name, e] : x->items()) cfg.expects.push_back(parse_expect(name, e, xat.key(name), cfg.buffers, base));
+    for (const auto& [name, e] : x->items())
+      cfg.expects.push_back(parse_expect(name, e, xat.key(name), cfg.buffers, base));
   }
   return cfg;
 }

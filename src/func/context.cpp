@@ -93,8 +93,8 @@ std::uint64_t InstrContext::special(const ir::Operand& op, unsigned lane) const 
   return 0;
 }
 
-std::uint8_t* InstrContext::translate(ir::Space space, Addr a, std::uint64_t size, unsigned lane, bool write,
-                                      ir::Space* resolved, Addr* offset) const {
+std::uint8_t* InstrContext::translate_slow(ir::Space space, Addr a, std::uint64_t size, unsigned lane, bool write,
+                                           ir::Space* resolved, Addr* offset) const {
   using ir::Space;
   if (space == Space::Generic) {
     auto in_window = [&](std::uint64_t base) { return a >= base && a < base + ir::kWindowSize; };
@@ -129,7 +129,7 @@ std::uint8_t* InstrContext::translate(ir::Space space, Addr a, std::uint64_t siz
       std::string where = "no buffer is there";
       if (r != nullptr) {
         const Addr end = r->base + r->bytes.size();
-        if (a >= end) where = fmt::format("{} bytes past the end of buffer '{}' [0x{:x}, 0x{:x})", a - end + size,
+        if (a >= end) where = fmt::format("{} bytes after the end of buffer '{}' [0x{:x}, 0x{:x})", a - end,
                                           r->name, r->base, end);
         else if (a < r->base) where = fmt::format("{} bytes before buffer '{}' [0x{:x}, 0x{:x})", r->base - a,
                                                   r->name, r->base, end);

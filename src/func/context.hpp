@@ -69,7 +69,27 @@ struct InstrContext {
   // memory; faults on anything outside the space's bounds. `resolved` receives the final space and
   // `offset` the address within it.
   std::uint8_t* translate(ir::Space space, Addr a, std::uint64_t size, unsigned lane, bool write,
-                          ir::Space* resolved = nullptr, Addr* offset = nullptr) const;
+                          ir::Space* resolved = nullptr, Addr* offset = nullptr) const {
+    // Fast paths: aligned, in-bounds shared and global accesses.
+    const std::uint64_t align_mask = (size < 16 ? size : 16) - 1;
+    if ((a & align_mask) == 0) {
+      if (space == ir::Space::Shared && a + size <= cta.smem.size()) {
+        if (resolved) *resolved = space;
+        if (offset) *offset = a;
+        return cta.smem.data() + a;
+      }
+      if (space == ir::Space::Global || (space == ir::Space::Generic && a >= ir::kModuleGlobalBase)) {
+        if (std::uint8_t* p = L.global->find(a, size)) {
+          if (resolved) *resolved = ir::Space::Global;
+          if (offset) *offset = a;
+          return p;
+        }
+      }
+    }
+    return translate_slow(space, a, size, lane, write, resolved, offset);
+  }
+  std::uint8_t* translate_slow(ir::Space space, Addr a, std::uint64_t size, unsigned lane, bool write,
+                               ir::Space* resolved, Addr* offset) const;
   // The address an Addr operand denotes for a lane (register base + offset, or symbol offset).
   Addr address(const ir::Operand& op, unsigned lane) const {
     Addr a = static_cast<Addr>(op.imm);

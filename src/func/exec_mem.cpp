@@ -19,9 +19,12 @@ using ir::ScalarType;
 namespace S = scalar;
 
 std::uint64_t load_le(const std::uint8_t* p, unsigned n) {
-  std::uint64_t v = 0;
-  std::memcpy(&v, p, n);
-  return v;
+  switch (n) {
+    case 1: return *p;
+    case 2: { std::uint16_t v; std::memcpy(&v, p, 2); return v; }
+    case 4: { std::uint32_t v; std::memcpy(&v, p, 4); return v; }
+    default: { std::uint64_t v; std::memcpy(&v, p, 8); return v; }
+  }
 }
 
 std::uint64_t sext(std::uint64_t v, unsigned bits) {

@@ -93,7 +93,7 @@ std::string describe_cta(const Launch& launch, const Cta& cta) {
 
 std::string printf_text(std::vector<PrintfRecord> records) {
   std::stable_sort(records.begin(), records.end(), [](const PrintfRecord& a, const PrintfRecord& b) {
-    return std::tie(a.cta, a.warp, a.seq, a.lane) < std::tie(b.cta, b.warp, b.seq, b.lane);
+    return std::tie(a.cta, a.seq, a.warp, a.lane) < std::tie(b.cta, b.seq, b.warp, b.lane);
   });
   std::string out;
   for (const auto& r : records) out += r.text;

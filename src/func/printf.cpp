@@ -2,8 +2,8 @@
 // holding the arguments, each aligned to its size (4 bytes for int/char, 8 for double, long, pointers).
 // Models: formatting with the C conversions %d %i %u %x %X %o %c %s %p %f %F %e %E %g %G %a %A %%, flags,
 // width, precision and the h/hh/l/ll/z length modifiers. Each call's text is recorded with its CTA, warp,
-// per-warp call number and lane; the simulator prints them sorted in that order, so output does not depend
-// on how warps were interleaved.
+// per-warp call number and lane; the simulator prints them sorted by CTA, call number, warp and lane, so
+// output does not depend on how warps were interleaved.
 // Leaves out: %n and wide characters.
 #include "context.hpp"
 

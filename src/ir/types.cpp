@@ -26,10 +26,19 @@ constexpr std::array<TypeRow, 29> kTypes{{
 }};
 }  // namespace
 
-unsigned size_of(ScalarType t) {
+namespace {
+constexpr std::array<unsigned, 32> make_sizes() {
+  std::array<unsigned, 32> a{};
   for (const auto& r : kTypes)
-    if (r.t == t && !r.name.empty()) return r.size;
-  return 0;
+    if (!r.name.empty()) a[static_cast<std::size_t>(r.t)] = r.size;
+  return a;
+}
+constexpr std::array<unsigned, 32> kSizes = make_sizes();
+}  // namespace
+
+unsigned size_of(ScalarType t) {
+  const auto i = static_cast<std::size_t>(t);
+  return i < kSizes.size() ? kSizes[i] : 0;
 }
 std::string_view name(ScalarType t) {
   for (const auto& r : kTypes)

@@ -33,6 +33,7 @@ void Parser::parse_var_decl(const Token& first, const Linkage& linkage, DeclCont
   proto.is_visible = linkage.is_visible;
   proto.is_weak = linkage.is_weak;
   proto.is_common = linkage.is_common;
+  proto.align = linkage.align;
   proto.pos = first.pos;
   while (peek().kind == Tok::Directive) {
     Token d = take();
@@ -51,7 +52,8 @@ void Parser::parse_var_decl(const Token& first, const Linkage& linkage, DeclCont
       expect_punct('(', "after .attribute");
       do {
         const Token& a = peek();
-        if (a.kind != Tok::Directive) fail(a.pos, fmt::format("expected an attribute such as .managed, found {}", describe(a)));
+        if (a.kind != Tok::Directive)
+          fail(a.pos, fmt::format("expected an attribute such as .managed, found {}", describe(a)));
         proto.attributes.emplace_back(take().text.substr(1));
       } while (accept(','));
       expect_punct(')', "after the attributes");

@@ -12,9 +12,8 @@ namespace warpsim::ptx::detail {
 
 namespace {
 
-constexpr std::string_view kModuleOnly[] = {".entry",   ".func",    ".visible",      ".extern",  ".weak",
-                                            ".common",  ".version", ".target",       ".address_size",
-                                            ".section", ".alias"};
+constexpr std::string_view kModuleOnly[] = {".entry",   ".func",   ".visible",      ".extern",  ".weak", ".common",
+                                            ".version", ".target", ".address_size", ".section", ".alias"};
 
 bool is_module_only(std::string_view d) {
   for (std::string_view m : kModuleOnly)
@@ -66,7 +65,7 @@ void Parser::parse_param_list(std::vector<Variable>& out) {
   if (accept(')')) return;
   do {
     const Token& d = peek();
-    if (d.kind != Tok::Directive || !is_state_space(d.text))
+    if (d.kind != Tok::Directive || (d.text != ".param" && d.text != ".reg"))
       fail(d.pos, fmt::format("expected a parameter (.param or .reg), found {}", describe(d)));
     Token space = take();
     parse_var_decl(space, Linkage{}, DeclContext::Param, out);
@@ -166,7 +165,7 @@ bool Parser::parse_body_statement(Function& f) {
   }
   if (t.kind == Tok::Ident) {
     Token ident = take();
-    if (peek().is(':')) {
+    if (lex_.peek().is(':')) {  // the raw lexer: whatever follows a mnemonic is rescanned by take_mnemonic
       parse_label_statement(f, ident);
     } else {
       parse_instruction(f, &ident);
@@ -176,16 +175,23 @@ bool Parser::parse_body_statement(Function& f) {
   if (t.kind != Tok::Directive) fail(t.pos, fmt::format("expected a statement, found {}", describe(t)));
   const std::string_view d = t.text;
   if (is_module_only(d)) return false;
-  if (is_state_space(d)) {
+  if (is_state_space(d) || d == ".align") {
+    Linkage prefix;
+    if (d == ".align") {
+      take();
+      prefix.align = static_cast<unsigned>(expect_uint("alignment", UINT32_MAX));
+      const Token& sp = peek();
+      if (sp.kind != Tok::Directive || !is_state_space(sp.text))
+        fail(sp.pos, fmt::format("expected a state space after '.align', found {}", describe(sp)));
+    }
     Token space = take();
     std::vector<Variable> vars;
-    parse_var_decl(space, Linkage{}, DeclContext::Body, vars);
+    parse_var_decl(space, prefix, DeclContext::Body, vars);
     for (Variable& v : vars) {
       v.name = scopes_.declare_var(v.name, v.space == "reg", v.pos, result_.errors);
-      Statement st;
+      Statement& st = f.body.emplace_back();
       st.kind = Statement::Kind::Variable;
       st.var = std::move(v);
-      f.body.push_back(std::move(st));
     }
   } else if (d == ".loc") {
     take();
@@ -193,10 +199,9 @@ bool Parser::parse_body_statement(Function& f) {
   } else if (d == ".pragma") {
     take();
     for (std::string& p : parse_pragma_strings()) {
-      Statement st;
+      Statement& st = f.body.emplace_back();
       st.kind = Statement::Kind::Pragma;
       st.pragma = std::move(p);
-      f.body.push_back(std::move(st));
     }
     expect_semicolon(".pragma");
   } else if (d == ".file") {
@@ -239,21 +244,15 @@ void Parser::parse_label_statement(Function& f, const Token& name) {
   take();  // ':'
   Statement st;
   st.label.pos = name.pos;
-  const auto index = static_cast<std::uint32_t>(f.body.size());
+  st.label.name = scopes_.declare_label(name.text, name.pos, result_.errors);  // even if what follows fails
+  std::vector<Pos> target_pos;
   if (peek().is_directive(".branchtargets")) {
     take();
     st.kind = Statement::Kind::BranchTargets;
     do {
       Token target = expect_ident("a label in .branchtargets");
-      LabelUse use;
-      use.slot = LabelUse::Slot::Target;
-      use.stmt = index;
-      use.index = static_cast<std::uint32_t>(st.targets.size());
-      use.scope = scopes_.current();
-      use.must_be_label = true;
-      use.pos = target.pos;
-      scopes_.use_label(use);
       st.targets.emplace_back(target.text);
+      target_pos.push_back(target.pos);
     } while (accept(','));
     expect_semicolon(".branchtargets");
   } else if (peek().is_directive(".callprototype")) {
@@ -270,8 +269,19 @@ void Parser::parse_label_statement(Function& f, const Token& name) {
   } else {
     st.kind = Statement::Kind::Label;
   }
-  st.label.name = scopes_.declare_label(name.text, name.pos, result_.errors);
+  // Only now that nothing can fail is the statement added and are its targets queued for resolution.
+  const auto index = static_cast<std::uint32_t>(f.body.size());
   f.body.push_back(std::move(st));
+  for (std::size_t i = 0; i < target_pos.size(); ++i) {
+    LabelUse use;
+    use.slot = LabelUse::Slot::Target;
+    use.stmt = index;
+    use.index = static_cast<std::uint32_t>(i);
+    use.scope = scopes_.current();
+    use.must_be_label = true;
+    use.pos = target_pos[i];
+    scopes_.use_label(use);
+  }
 }
 
 void Parser::add_function(Function f) {

@@ -28,7 +28,8 @@ void Parser::parse_instruction(Function& f, const Token* ident) {
     if (g.kind != Tok::Ident) fail(g.pos, fmt::format("expected a predicate after '@', found {}", describe(g)));
     ins.guard = std::string(take().text);
     const Token& m = peek();
-    if (m.kind != Tok::Ident) fail(m.pos, fmt::format("expected an instruction after the guard, found {}", describe(m)));
+    if (m.kind != Tok::Ident)
+      fail(m.pos, fmt::format("expected an instruction after the guard, found {}", describe(m)));
     head = take();
   }
   const std::string_view mnemonic = lex_.take_mnemonic(head);
@@ -221,7 +222,10 @@ Operand Parser::parse_address(Pos open) {
 void Parser::resolve_operand(Operand& op, const LabelUse& where, bool branch_target, int depth) {
   switch (op.kind) {
     case Operand::Kind::Register:
-      if (const Declared* d = scopes_.find_var(op.name)) op.name = d->name;
+      if (const Declared* d = scopes_.find_var(op.name)) {
+        op.name = d->name;
+        if (!d->is_reg) op.kind = Operand::Kind::Symbol;  // a %-named .param/.shared/... variable
+      }
       break;
     case Operand::Kind::Symbol:
       if (!branch_target) {

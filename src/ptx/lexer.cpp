@@ -25,6 +25,13 @@ std::string printable(char c) {
 
 }  // namespace
 
+std::string error_message(const Token& t) {
+  if (t.text.starts_with("/*")) return "unterminated comment: '/*' has no matching '*/'";
+  if (t.text.starts_with("\"")) return "unterminated string";
+  if (is_digit(t.text[0])) return fmt::format("malformed number '{}'", t.text);
+  return fmt::format("unexpected character '{}'", printable(t.text[0]));
+}
+
 bool is_ident_start(char c) { return is_alpha(c) || c == '_' || c == '$' || c == '%'; }
 bool is_ident_char(char c) { return is_alpha(c) || is_digit(c) || c == '_' || c == '$'; }
 
@@ -93,7 +100,6 @@ void Lexer::skip_space_and_comments(Token& into) {
         into.offset = start;
         into.pos = start_pos;
         into.text = text_.substr(start, 2);
-        into.message = "unterminated comment: '/*' has no matching '*/'";
         return;
       }
     } else {
@@ -132,7 +138,6 @@ Token Lexer::lex() {
     while (p < n && text_[p] != '"' && text_[p] != '\n') p += (text_[p] == '\\' && p + 1 < n) ? 2 : 1;
     if (p >= n || text_[p] != '"') {
       t.kind = Tok::Error;
-      t.message = "unterminated string";
     } else {
       ++p;
       t.kind = Tok::String;
@@ -143,7 +148,6 @@ Token Lexer::lex() {
   } else {
     ++p;
     t.kind = Tok::Error;
-    t.message = fmt::format("unexpected character '{}'", printable(c));
   }
   t.text = text_.substr(start, p - start);
   return t;
@@ -152,7 +156,6 @@ Token Lexer::lex() {
 void Lexer::lex_number(Token& t) {
   std::size_t& p = state_.pos;
   const std::size_t n = text_.size();
-  const std::size_t start = p;
   auto hex_run = [&](std::size_t from) {
     std::size_t q = from;
     while (q < n && is_hex(text_[q])) ++q;
@@ -202,7 +205,6 @@ void Lexer::lex_number(Token& t) {
     while (p < n && is_ident_char(text_[p])) ++p;
     t.kind = Tok::Error;
   }
-  if (t.kind == Tok::Error) t.message = fmt::format("malformed number '{}'", text_.substr(start, p - start));
 }
 
 std::string_view Lexer::take_mnemonic(const Token& ident) {

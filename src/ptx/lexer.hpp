@@ -5,7 +5,7 @@
 // dots, digits and `::` (`tcgen05.ld.sync.aligned.32x32b.x4.b32`), and a `.section` block that is skipped
 // unread.
 // Leaves out: meaning. A bad character, an unterminated comment or string and a malformed number come back
-// as Tok::Error tokens carrying a message; the parser reports them.
+// as Tok::Error tokens; error_message() says what is wrong and the parser reports it.
 #pragma once
 
 #include <warpsim/ptx/ast.hpp>
@@ -25,7 +25,7 @@ enum class Tok : std::uint8_t {
   Float,      // 0f3F800000, 0d3FF0000000000000, 1.5, 1e-3
   String,     // "..." (text includes the quotes)
   Punct,      // one of , ; : { } [ ] ( ) + - ! @ | < > = * /
-  Error,      // `message` says what is wrong
+  Error,      // error_message() says what is wrong
 };
 
 struct Token {
@@ -34,7 +34,6 @@ struct Token {
   Pos pos;
   std::size_t offset = 0;       // of the first character in the module text
   bool newline_before = false;  // a line break (or the start of the text) lies between this and the last token
-  std::string message;          // Tok::Error only
 
   bool is(char punct) const { return kind == Tok::Punct && text[0] == punct; }
   bool is_directive(std::string_view name) const { return kind == Tok::Directive && text == name; }
@@ -78,6 +77,9 @@ class Lexer {
   Token peek_;
   State after_peek_;
 };
+
+// What is wrong with a Tok::Error token.
+std::string error_message(const Token& t);
 
 // Character classes shared by the lexer and the parser.
 bool is_ident_start(char c);

@@ -14,10 +14,10 @@ namespace warpsim::ptx::detail {
 namespace {
 
 constexpr std::string_view kStateSpaces[] = {".global", ".const", ".shared", ".local", ".tex", ".param", ".reg"};
-constexpr std::string_view kHeaderOnly[] = {".maxntid", ".reqntid", ".minnctapersm", ".maxnctapersm",
-                                            ".maxnreg", ".maxclusterrank", ".explicitcluster",
-                                            ".reqnctapercluster", ".blocksareclusters", ".noreturn",
-                                            ".abi_preserve", ".abi_preserve_control"};
+constexpr std::string_view kHeaderOnly[] = {".maxntid",         ".reqntid",           ".minnctapersm",
+                                            ".maxnctapersm",    ".maxnreg",           ".maxclusterrank",
+                                            ".explicitcluster", ".reqnctapercluster", ".blocksareclusters",
+                                            ".noreturn",        ".abi_preserve",      ".abi_preserve_control"};
 constexpr std::string_view kBodyOnly[] = {".branchtargets", ".callprototype", ".calltargets"};
 
 template <std::size_t N>
@@ -47,11 +47,9 @@ std::string unquote(std::string_view quoted) {
 }
 
 void Parser::parse_module_item() {
-  const Token& first = peek();
-  if (first.is('}')) fail(first.pos, "unexpected '}' at module scope");
-  if (first.kind != Tok::Directive)
-    fail(first.pos, fmt::format("expected a directive at module scope, found {}", describe(first)));
-  Token d = take();
+  Token d = take();  // taken before any error, so that recovery always moves on
+  if (d.is('}')) fail(d.pos, "unexpected '}' at module scope");
+  if (d.kind != Tok::Directive) fail(d.pos, fmt::format("expected a directive at module scope, found {}", describe(d)));
   Module& m = result_.module;
   const std::string_view name = d.text;
   if (name == ".version") {
@@ -81,19 +79,26 @@ void Parser::parse_module_item() {
   } else {
     Linkage link;
     bool has_linkage = false;
-    while (d.text == ".visible" || d.text == ".extern" || d.text == ".weak" || d.text == ".common") {
-      (d.text == ".visible" ? link.is_visible
-       : d.text == ".extern" ? link.is_extern
-       : d.text == ".weak"   ? link.is_weak
-                             : link.is_common) = true;
+    while (d.text == ".visible" || d.text == ".extern" || d.text == ".weak" || d.text == ".common" ||
+           d.text == ".align") {
+      if (d.text == ".align") {
+        link.align = static_cast<unsigned>(expect_uint("alignment", UINT32_MAX));
+      } else {
+        (d.text == ".visible"  ? link.is_visible
+         : d.text == ".extern" ? link.is_extern
+         : d.text == ".weak"   ? link.is_weak
+                               : link.is_common) = true;
+      }
       has_linkage = true;
       const Token& nx = peek();
       if (nx.kind != Tok::Directive)
-        fail(nx.pos, fmt::format("expected .entry, .func or a variable declaration after {}, found {}", d.text,
+        fail(nx.pos, fmt::format("expected .entry, .func or a variable declaration after '{}', found {}", d.text,
                                  describe(nx)));
       d = take();
     }
-    if (d.text == ".entry" || d.text == ".func") {
+    if ((d.text == ".entry" || d.text == ".func") && link.align) {
+      fail(d.pos, fmt::format("'.align' cannot precede '{}'", d.text));
+    } else if (d.text == ".entry" || d.text == ".func") {
       parse_function(d, link);
     } else if (is_state_space(d.text)) {
       parse_var_decl(d, link, DeclContext::Module, m.globals);
@@ -155,7 +160,8 @@ std::vector<std::string> Parser::parse_pragma_strings() {
   std::vector<std::string> out;
   do {
     const Token& s = peek();
-    if (s.kind != Tok::String) fail(s.pos, fmt::format("expected a quoted string after .pragma, found {}", describe(s)));
+    if (s.kind != Tok::String)
+      fail(s.pos, fmt::format("expected a quoted string after .pragma, found {}", describe(s)));
     out.push_back(unquote(take().text));
   } while (accept(','));
   return out;

@@ -12,8 +12,8 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 
 namespace warpsim::ptx {
 
@@ -42,7 +42,7 @@ const Token& Parser::peek() {
   const Token& t = lex_.peek();
   if (t.kind == Tok::Error) {
     Token bad = lex_.next();
-    fail(bad.pos, bad.message);
+    fail(bad.pos, error_message(bad));
   }
   return t;
 }
@@ -124,18 +124,16 @@ void Parser::sync_statement() {
 }
 
 void Parser::sync_module() {
-  static constexpr std::string_view kItemStarts[] = {".visible", ".extern", ".weak", ".common", ".entry", ".func",
-                                                     ".global", ".const", ".shared", ".local", ".version",
-                                                     ".target", ".address_size", ".file", ".section", ".alias"};
+  static constexpr std::string_view kItemStarts[] = {
+      ".visible", ".extern", ".weak",    ".common", ".entry",        ".func", ".global",  ".const", ".shared",
+      ".local",   ".align",  ".version", ".target", ".address_size", ".file", ".section", ".alias"};
   int depth = 0;
-  bool first = true;
   while (true) {
     const Token& t = lex_.peek();
     if (t.kind == Tok::End) return;
-    if (!first && depth == 0 && t.newline_before && t.kind == Tok::Directive &&
+    if (depth == 0 && t.newline_before && t.kind == Tok::Directive &&
         std::find(std::begin(kItemStarts), std::end(kItemStarts), t.text) != std::end(kItemStarts))
       return;
-    first = false;
     Token taken = lex_.next();
     if (taken.is(';') && depth == 0) return;
     if (taken.is('{')) ++depth;

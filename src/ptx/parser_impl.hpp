@@ -14,6 +14,7 @@
 #include "ptx/scopes.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -21,8 +22,10 @@
 
 namespace warpsim::ptx::detail {
 
+// What may precede a declaration's state space: linkage, and an alignment (`.align 8 .global ...`).
 struct Linkage {
   bool is_extern = false, is_visible = false, is_weak = false, is_common = false;
+  std::optional<unsigned> align;
 };
 
 enum class DeclContext : std::uint8_t { Module, Body, Param };
@@ -49,7 +52,7 @@ class Parser {
   // parsing goes on as if it were there.
   void expect_semicolon(std::string_view after);
   void sync_statement();
-  void sync_module();
+  void sync_module();  // parse_module_item has taken at least one token before it fails
 
   // --- module scope (module.cpp) ---
   void parse_module_item();
@@ -89,7 +92,7 @@ class Parser {
   Lexer lex_;
   Scopes scopes_;
   ParseResult result_;
-  Pos last_end_;                  // just after the last consumed token
+  Pos last_end_;  // just after the last consumed token
   std::size_t last_end_offset_ = 0;
   int open_lists_ = 0;            // '{'/'(' lists open in the current statement, for recovery
   std::vector<Pos> open_blocks_;  // '{' of the current function body and its nested blocks

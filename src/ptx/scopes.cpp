@@ -65,8 +65,9 @@ std::string Scopes::unique_name(std::string_view name, std::uint32_t ordinal) {
 std::string Scopes::declare(Table& table, std::string_view name, bool is_reg, Pos pos, const char* what,
                             std::vector<Diagnostic>& errors) {
   if (auto it = table.find(name); it != table.end()) {
-    errors.push_back({pos, fmt::format("{} '{}' is already declared in this scope (at {}:{})", what, name,
-                                       it->second.pos.line, it->second.pos.col)});
+    errors.push_back({pos, fmt::format("{} '{}' is already {} in this scope (at {}:{})", what, name,
+                                       std::string_view(what) == "label" ? "defined" : "declared", it->second.pos.line,
+                                       it->second.pos.col)});
     return it->second.name;
   }
   const std::uint32_t ordinal = scopes_[open_.back()].ordinal;
@@ -97,9 +98,15 @@ void Scopes::end_function(std::vector<Statement>& body, std::vector<Diagnostic>&
     Statement& st = body[use.stmt];
     std::string* name = nullptr;
     switch (use.slot) {
-      case LabelUse::Slot::Operand: name = &st.instr.operands[use.index].name; break;
-      case LabelUse::Slot::Element: name = &st.instr.operands[use.index].elems[use.elem].name; break;
-      case LabelUse::Slot::Target: name = &st.targets[use.index]; break;
+      case LabelUse::Slot::Operand:
+        name = &st.instr.operands[use.index].name;
+        break;
+      case LabelUse::Slot::Element:
+        name = &st.instr.operands[use.index].elems[use.elem].name;
+        break;
+      case LabelUse::Slot::Target:
+        name = &st.targets[use.index];
+        break;
     }
     const Declared* found = nullptr;
     for (std::uint32_t s = use.scope;; s = scopes_[s].parent) {

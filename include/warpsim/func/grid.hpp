@@ -14,7 +14,7 @@
 namespace warpsim::func {
 
 struct GridLimits {
-  std::uint64_t no_progress_limit = 1ull << 24;  // warp-instructions per CTA without progress
+  std::uint64_t no_progress_limit = 1ull << 22;  // warp-instructions per CTA without progress
   std::uint32_t window = 0;                      // resident CTAs at a time; 0 = num_sms
   std::uint32_t quantum = 1024;                  // instructions a warp runs before the next warp's turn
 };
@@ -36,7 +36,7 @@ GridStats run_grid(Launch& launch, const GridLimits& limits = {});
 // watchdog reports).
 std::string describe_cta(const Launch& launch, const Cta& cta);
 
-// Sorts printf records into (CTA, warp, call, lane) order and concatenates their text.
+// Sorts printf records into (CTA, call number within its warp, warp, lane) order and concatenates their text.
 std::string printf_text(std::vector<PrintfRecord> records);
 
 }  // namespace warpsim::func

@@ -68,6 +68,8 @@ std::uint32_t cvt_pack_f32x2(ScalarType dst_x2, std::uint32_t a_f32, std::uint32
 std::uint16_t cvt_f8x2_from_f32(ScalarType dst_x2, std::uint32_t a_f32, std::uint32_t b_f32, bool relu);
 // cvt.rn.f16x2.{e4m3x2,e5m2x2} d, a: unpack two fp8 values to two f16.
 std::uint32_t cvt_f16x2_from_f8x2(ScalarType src_x2, std::uint16_t a, bool relu);
+// Both also take E2M3x2/E3M2x2 (6-bit values in 8-bit slots) and E2M1x2 (4-bit slots, 8 bits in all);
+// those formats have no NaN or inf: NaN converts to +max, out-of-range values saturate.
 
 // ---- integer helpers: w is the width in bits (8, 16, 32, 64), values zero-extended in uint64_t ----
 std::uint64_t mul_hi(std::uint64_t a, std::uint64_t b, unsigned w, bool is_signed);

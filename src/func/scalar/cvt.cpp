@@ -60,20 +60,24 @@ std::uint64_t low_bits(std::uint64_t a, unsigned w) { return w >= 64 ? a : a & (
 
 bool is_integral_mode(Rnd r) { return r == Rnd::RNI || r == Rnd::RZI || r == Rnd::RMI || r == Rnd::RPI; }
 
-// Rounds a finite double to an integral value; exact for every input (no host rounding mode involved).
-// Float modes are read as their integral counterparts (.rz as .rzi, ...); .rna rounds ties away.
+// Rounds a finite double to an integral value, exactly and without the host rounding mode: below 2^52
+// the truncation is an int64 conversion, adjusted by the exact remainder x - t. Float modes are read as
+// their integral counterparts (.rz as .rzi, ...); .rna rounds ties away from zero. Zero keeps x's sign.
 double round_integral(double x, Rnd mode) {
+  if (!(std::fabs(x) < 0x1p52)) return x;  // already integral (or not finite)
+  const auto i = static_cast<std::int64_t>(x);
+  const double t = std::copysign(static_cast<double>(i), x);
+  const double d = x - t;  // exact, |d| < 1, same sign as x
+  const double step = std::copysign(1.0, x);
   switch (mode) {
-    case Rnd::RZI: case Rnd::RZ: case Rnd::RS: return std::trunc(x);
-    case Rnd::RMI: case Rnd::RM: return std::floor(x);
-    case Rnd::RPI: case Rnd::RP: return std::ceil(x);
-    case Rnd::RNA: return std::round(x);
+    case Rnd::RZI: case Rnd::RZ: case Rnd::RS: return t;
+    case Rnd::RMI: case Rnd::RM: return d < 0.0 ? t - 1.0 : t;
+    case Rnd::RPI: case Rnd::RP: return d > 0.0 ? t + 1.0 : t;
+    case Rnd::RNA: return std::fabs(d) >= 0.5 ? t + step : t;
     default: break;
   }
-  const double t = std::trunc(x);
-  const double d = std::fabs(x - t);
-  if (d > 0.5 || (d == 0.5 && std::fmod(t, 2.0) != 0.0)) return t + std::copysign(1.0, x);
-  return t;
+  const double ad = std::fabs(d);
+  return (ad > 0.5 || (ad == 0.5 && (i & 1) != 0)) ? t + step : t;
 }
 
 std::uint64_t flush(const FpFormat& f, std::uint64_t x) { return (x & exp_mask(f)) == 0 ? x & sign_mask(f) : x; }
@@ -111,7 +115,8 @@ std::uint64_t float_from_int(const FpFormat& f, IntType s, std::uint64_t a, Rnd 
     return bits_of(r);
   }
   if (mode == Rnd::RN && f.width == 64) {
-    const double r = s.is_signed ? static_cast<double>(static_cast<std::int64_t>(sext(a, s.w))) : static_cast<double>(mag);
+    const double r =
+        s.is_signed ? static_cast<double>(static_cast<std::int64_t>(sext(a, s.w))) : static_cast<double>(mag);
     return bits_of(r);
   }
   if (mag == 0) return 0;
@@ -124,12 +129,12 @@ std::uint64_t int_from_float(IntType d, const FpFormat& f, std::uint64_t a, Rnd 
   if (std::isnan(x)) return 0;
   const double r = std::isfinite(x) ? round_integral(x, rnd == Rnd::None ? Rnd::RZI : rnd) : x;
   if (d.is_signed) {
-    const double lim = std::ldexp(1.0, static_cast<int>(d.w) - 1);
+    const double lim = pow2(static_cast<int>(d.w) - 1);
     if (r >= lim) return low_bits((std::uint64_t{1} << (d.w - 1)) - 1, d.w);
     if (r < -lim) return low_bits(std::uint64_t{1} << (d.w - 1), d.w);
     return low_bits(static_cast<std::uint64_t>(static_cast<std::int64_t>(r)), d.w);
   }
-  if (r >= std::ldexp(1.0, static_cast<int>(d.w))) return low_bits(~std::uint64_t{0}, d.w);
+  if (r >= pow2(static_cast<int>(d.w))) return low_bits(~std::uint64_t{0}, d.w);
   if (r <= 0.0) return 0;
   return static_cast<std::uint64_t>(r);
 }
@@ -166,10 +171,65 @@ std::uint64_t narrow_from_f32(const FpFormat& fd, std::uint32_t a, bool relu) {
   return post_float(fd, r, false, false, relu);
 }
 
+bool nearest(Rnd r) { return r == Rnd::None || r == Rnd::RN; }
+
+std::uint64_t canon32(std::uint32_t r) { return (r & 0x7fffffffu) > 0x7f800000u ? 0x7fffffffu : r; }
+
+// f32 -> 32-bit integer, rounded toward zero and saturated (NaN -> 0).
+std::uint64_t f32_to_i32_rz(float x, bool is_signed) {
+  if (x != x) return 0;
+  if (is_signed) {
+    if (x >= 0x1p31f) return 0x7fffffffu;
+    if (x <= -0x1p31f) return 0x80000000u;
+    return static_cast<std::uint32_t>(static_cast<std::int32_t>(x));
+  }
+  if (x >= 0x1p32f) return 0xffffffffu;
+  if (x <= 0.0f) return 0;
+  return static_cast<std::uint32_t>(x);
+}
+
+// The most frequent conversions without modifiers, done with host conversions (IEEE round to nearest
+// even) or bit tricks; returns false when the general path must run.
+bool fast_cvt(ScalarType dst, ScalarType src, std::uint64_t a, Rnd rnd, std::uint64_t& out) {
+  using T = ScalarType;
+  if (src == T::F32) {
+    const float x = as_f32(a);
+    switch (dst) {
+      case T::F16: if (!nearest(rnd)) return false; out = f32_to_f16(x); return true;
+      case T::BF16: if (!nearest(rnd)) return false; out = f32_to_bf16(x); return true;
+      case T::F64: out = x != x ? kF64.nan : bits_of(static_cast<double>(x)); return true;
+      case T::S32: case T::U32:
+        if (rnd != Rnd::RZI && rnd != Rnd::None) return false;
+        out = f32_to_i32_rz(x, dst == T::S32);
+        return true;
+      default: return false;
+    }
+  }
+  if (dst == T::F32) {
+    switch (src) {
+      case T::F16: out = canon32(bits_of(f16_to_f32(static_cast<std::uint16_t>(a)))); return true;
+      case T::BF16: out = canon32(static_cast<std::uint32_t>((a & 0xffff) << 16)); return true;
+      case T::F64: if (!nearest(rnd)) return false; out = canon32(bits_of(static_cast<float>(as_f64(a)))); return true;
+      case T::S32:
+        if (!nearest(rnd)) return false;
+        out = bits_of(static_cast<float>(static_cast<std::int32_t>(a)));
+        return true;
+      case T::U32:
+        if (!nearest(rnd)) return false;
+        out = bits_of(static_cast<float>(static_cast<std::uint32_t>(a)));
+        return true;
+      default: return false;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::uint64_t cvt(ScalarType dst, ScalarType src, std::uint64_t a, Rnd rnd, bool ftz, bool sat, bool relu,
                   bool satfinite) {
+  std::uint64_t fast = 0;
+  if (!ftz && !sat && !relu && !satfinite && fast_cvt(dst, src, a, rnd, fast)) return fast;
   IntType di;
   IntType si;
   const bool d_int = int_type(dst, di);
@@ -207,7 +267,9 @@ std::uint32_t cvt_pack_f32x2(ScalarType dst_x2, std::uint32_t a_f32, std::uint32
 
 std::uint16_t cvt_f8x2_from_f32(ScalarType dst_x2, std::uint32_t a_f32, std::uint32_t b_f32, bool relu) {
   const FpFormat* f = format_of(dst_x2);
-  if (f == nullptr || f->width > 8) fail(ErrorKind::Internal, "cvt: unsupported packed type {}", static_cast<int>(dst_x2));
+  if (f == nullptr || f->width > 8) {
+    fail(ErrorKind::Internal, "cvt: unsupported packed type {}", static_cast<int>(dst_x2));
+  }
   const unsigned slot = f->width == 4 ? 4 : 8;
   const auto hi = narrow_from_f32(*f, a_f32, relu);
   const auto lo = narrow_from_f32(*f, b_f32, relu);
@@ -216,7 +278,9 @@ std::uint16_t cvt_f8x2_from_f32(ScalarType dst_x2, std::uint32_t a_f32, std::uin
 
 std::uint32_t cvt_f16x2_from_f8x2(ScalarType src_x2, std::uint16_t a, bool relu) {
   const FpFormat* f = format_of(src_x2);
-  if (f == nullptr || f->width > 8) fail(ErrorKind::Internal, "cvt: unsupported packed type {}", static_cast<int>(src_x2));
+  if (f == nullptr || f->width > 8) {
+    fail(ErrorKind::Internal, "cvt: unsupported packed type {}", static_cast<int>(src_x2));
+  }
   const unsigned slot = f->width == 4 ? 4 : 8;
   const auto one = [&](std::uint64_t v) {
     v &= (std::uint64_t{1} << f->width) - 1;

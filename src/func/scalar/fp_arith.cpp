@@ -29,10 +29,10 @@ std::uint64_t canon64(std::uint64_t r) {
   return (r & 0x7fffffffffffffffull) > 0x7ff0000000000000ull ? 0x7fffffffffffffffull : r;
 }
 
-std::uint64_t flush(const FpFormat& f, std::uint64_t x) { return (x & exp_mask(f)) == 0 ? x & sign_mask(f) : x; }
+inline std::uint64_t flush(const FpFormat& f, std::uint64_t x) { return (x & exp_mask(f)) == 0 ? x & sign_mask(f) : x; }
 
 // PTX result modifiers: canonical NaN (+0 under .sat), .ftz, .sat.
-std::uint64_t finish(const FpFormat& f, std::uint64_t r, bool ftz, bool sat) {
+inline std::uint64_t finish(const FpFormat& f, std::uint64_t r, bool ftz, bool sat) {
   if (is_nan_bits(f, r)) return sat ? 0 : f.nan;
   if (ftz) r = flush(f, r);
   if (sat) {
@@ -74,9 +74,22 @@ std::uint32_t host32(FOp op, float x, float y, float z) {
   return 0;
 }
 
+// f16 and bf16, every mode: exact in double, one rounding.
+template <const FpFormat& F>
+std::uint64_t half_arith(FOp op, std::uint64_t a, std::uint64_t b, std::uint64_t c, Rnd rnd, bool ftz, bool sat) {
+  if (ftz) {
+    a = flush(F, a);
+    b = flush(F, b);
+    c = flush(F, c);
+  }
+  return finish(F, dd_arith(op, F, a, b, c, rnd), ftz, sat);
+}
+
 // The general path: any supported type, mode and modifier.
 std::uint64_t arith(FOp op, ScalarType t, std::uint64_t a, std::uint64_t b, std::uint64_t c, Rnd rnd, bool ftz,
                     bool sat, const char* what) {
+  if (t == ScalarType::F16) return half_arith<kF16>(op, a, b, c, rnd, ftz, sat);
+  if (t == ScalarType::BF16) return half_arith<kBF16>(op, a, b, c, rnd, ftz, sat);
   const FpFormat& f = arith_format(t, what);
   if (t == ScalarType::F64) {
     const std::uint64_t r = is_rn(rnd) ? host64(op, as_f64(a), as_f64(b), as_f64(c)) : sf_arith(op, f, a, b, c, rnd);
@@ -100,23 +113,50 @@ bool plain_rn(ScalarType t, Rnd rnd, bool ftz, bool sat, ScalarType want) {
   return t == want && is_rn(rnd) && !ftz && !sat;
 }
 
+// f32 round-to-nearest with .ftz and/or .sat: host arithmetic between the two flushes.
+std::uint32_t flush32(std::uint64_t x) {
+  const auto v = static_cast<std::uint32_t>(x);
+  return (v & 0x7f800000u) == 0 ? v & 0x80000000u : v;
+}
+std::uint64_t finish32(std::uint32_t r, bool ftz, bool sat) {
+  if ((r & 0x7fffffffu) > 0x7f800000u) return sat ? 0 : 0x7fffffffu;
+  if (ftz && (r & 0x7f800000u) == 0) r &= 0x80000000u;
+  if (sat) {
+    if ((r & 0x80000000u) != 0) return 0;
+    if (r > 0x3f800000u) return 0x3f800000u;
+  }
+  return r;
+}
+template <typename Op>
+std::uint64_t rn32(std::uint64_t a, std::uint64_t b, std::uint64_t c, bool ftz, bool sat, Op op) {
+  if (ftz) {
+    a = flush32(a);
+    b = flush32(b);
+    c = flush32(c);
+  }
+  return finish32(bits_of(op(as_f32(a), as_f32(b), as_f32(c))), ftz, sat);
+}
+
 }  // namespace
 
 std::uint64_t fadd(ScalarType t, std::uint64_t a, std::uint64_t b, Rnd rnd, bool ftz, bool sat) {
   if (plain_rn(t, rnd, ftz, sat, ScalarType::F32)) return canon32(bits_of(as_f32(a) + as_f32(b)));
   if (plain_rn(t, rnd, false, sat, ScalarType::F64)) return canon64(bits_of(as_f64(a) + as_f64(b)));
+  if (t == ScalarType::F32 && is_rn(rnd)) return rn32(a, b, 0, ftz, sat, [](float x, float y, float) { return x + y; });
   return arith(FOp::Add, t, a, b, 0, rnd, ftz, sat, "add");
 }
 
 std::uint64_t fsub(ScalarType t, std::uint64_t a, std::uint64_t b, Rnd rnd, bool ftz, bool sat) {
   if (plain_rn(t, rnd, ftz, sat, ScalarType::F32)) return canon32(bits_of(as_f32(a) - as_f32(b)));
   if (plain_rn(t, rnd, false, sat, ScalarType::F64)) return canon64(bits_of(as_f64(a) - as_f64(b)));
+  if (t == ScalarType::F32 && is_rn(rnd)) return rn32(a, b, 0, ftz, sat, [](float x, float y, float) { return x - y; });
   return arith(FOp::Add, t, a, b ^ sign_mask(arith_format(t, "sub")), 0, rnd, ftz, sat, "sub");
 }
 
 std::uint64_t fmul(ScalarType t, std::uint64_t a, std::uint64_t b, Rnd rnd, bool ftz, bool sat) {
   if (plain_rn(t, rnd, ftz, sat, ScalarType::F32)) return canon32(bits_of(as_f32(a) * as_f32(b)));
   if (plain_rn(t, rnd, false, sat, ScalarType::F64)) return canon64(bits_of(as_f64(a) * as_f64(b)));
+  if (t == ScalarType::F32 && is_rn(rnd)) return rn32(a, b, 0, ftz, sat, [](float x, float y, float) { return x * y; });
   return arith(FOp::Mul, t, a, b, 0, rnd, ftz, sat, "mul");
 }
 
@@ -125,6 +165,9 @@ std::uint64_t ffma(ScalarType t, std::uint64_t a, std::uint64_t b, std::uint64_t
     return canon32(bits_of(std::fma(as_f32(a), as_f32(b), as_f32(c))));
   }
   if (plain_rn(t, rnd, false, sat, ScalarType::F64)) return canon64(bits_of(std::fma(as_f64(a), as_f64(b), as_f64(c))));
+  if (t == ScalarType::F32 && is_rn(rnd)) {
+    return rn32(a, b, c, ftz, sat, [](float x, float y, float z) { return std::fma(x, y, z); });
+  }
   return arith(FOp::Fma, t, a, b, c, rnd, ftz, sat, "fma");
 }
 

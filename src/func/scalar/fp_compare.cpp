@@ -31,32 +31,42 @@ std::uint64_t flush_if(const FpFormat& f, std::uint64_t x, bool ftz) {
   return (x & exp_mask(f)) == 0 ? x & sign_mask(f) : x;
 }
 
-std::uint64_t minmax(ScalarType t, std::uint64_t a, std::uint64_t b, bool ftz, bool nan, bool xorsign_abs,
-                     bool want_max) {
-  const FpFormat& f = fmt(t, want_max ? "max" : "min");
-  a = flush_if(f, a, ftz);
-  b = flush_if(f, b, ftz);
-  const std::uint64_t sm = sign_mask(f);
-  const std::uint64_t all = sm | (sm - 1);
+template <const FpFormat& F>
+std::uint64_t minmax(std::uint64_t a, std::uint64_t b, bool ftz, bool nan, bool xorsign_abs, bool want_max) {
+  a = flush_if(F, a, ftz);
+  b = flush_if(F, b, ftz);
+  constexpr std::uint64_t sm = sign_mask(F);
+  constexpr std::uint64_t all = sm | (sm - 1);
   const std::uint64_t xs = (a ^ b) & sm;
   if (xorsign_abs) {
     a &= ~sm;
     b &= ~sm;
   }
-  const bool an = is_nan_bits(f, a);
-  const bool bn = is_nan_bits(f, b);
+  const bool an = is_nan_bits(F, a);
+  const bool bn = is_nan_bits(F, b);
   std::uint64_t r = 0;
-  if (an && bn) return f.nan;
   if (an || bn) {
-    if (nan) return f.nan;
+    if (nan || (an && bn)) return F.nan;
     r = an ? b : a;
   } else {
     // Monotonic integer key over all non-NaN values, with -0 < +0.
-    const auto key = [&](std::uint64_t x) { return (x & sm) != 0 ? ~x & all : x | sm; };
+    const auto key = [](std::uint64_t x) { return (x & sm) != 0 ? ~x & all : x | sm; };
     const bool a_first = want_max ? key(a) >= key(b) : key(a) <= key(b);
     r = a_first ? a : b;
   }
   return xorsign_abs ? (r & ~sm) | xs : r;
+}
+
+std::uint64_t minmax(ScalarType t, std::uint64_t a, std::uint64_t b, bool ftz, bool nan, bool xorsign_abs,
+                     bool want_max) {
+  switch (t) {
+    case ScalarType::F32: return minmax<kF32>(a, b, ftz, nan, xorsign_abs, want_max);
+    case ScalarType::F64: return minmax<kF64>(a, b, ftz, nan, xorsign_abs, want_max);
+    case ScalarType::F16: return minmax<kF16>(a, b, ftz, nan, xorsign_abs, want_max);
+    case ScalarType::BF16: return minmax<kBF16>(a, b, ftz, nan, xorsign_abs, want_max);
+    default:
+      fail(ErrorKind::Internal, "{}: unsupported operand type {}", want_max ? "max" : "min", static_cast<int>(t));
+  }
 }
 
 }  // namespace

@@ -36,18 +36,11 @@ std::uint16_t f32_to_f16(float f) {
 
 float f16_to_f32(std::uint16_t h) {
   const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000u) << 16;
-  const std::uint32_t e = (h >> 10) & 0x1fu;
-  std::uint32_t m = h & 0x3ffu;
-  if (e == 0x1f) return detail::as_f32(m != 0 ? 0x7fffffffu : (sign | 0x7f800000u));
-  if (e != 0) return detail::as_f32(sign | ((e + 112u) << 23) | (m << 13));
-  if (m == 0) return detail::as_f32(sign);
-  // Subnormal: normalise the 10-bit fraction.
-  std::uint32_t exp = 113;
-  while ((m & 0x400u) == 0) {
-    m <<= 1;
-    --exp;
-  }
-  return detail::as_f32(sign | (exp << 23) | ((m & 0x3ffu) << 13));
+  const std::uint32_t mag = h & 0x7fffu;
+  if (mag >= 0x7c00u) return detail::as_f32(mag > 0x7c00u ? 0x7fffffffu : (sign | 0x7f800000u));
+  if (mag >= 0x0400u) return detail::as_f32(sign | ((mag << 13) + ((127u - 15u) << 23)));
+  // Zero or subnormal: mag * 2^-24, exact in f32.
+  return detail::as_f32(sign | detail::bits_of(static_cast<float>(mag) * 0x1p-24f));
 }
 
 std::uint16_t f32_to_bf16(float f) {

@@ -107,7 +107,9 @@ std::uint64_t sf_add(const FpFormat& f, std::uint64_t a, std::uint64_t b, Rnd mo
   if (ua.kind == Unpacked::NaN || ub.kind == Unpacked::NaN) return f.nan;
   if (ua.kind == Unpacked::Inf) return (ub.kind == Unpacked::Inf && ub.sign != ua.sign) ? f.nan : inf_bits(f, ua.sign);
   if (ub.kind == Unpacked::Inf) return inf_bits(f, ub.sign);
-  if (ua.kind == Unpacked::Zero && ub.kind == Unpacked::Zero) return zero_bits(f, zero_sum_sign(ua.sign, ub.sign, mode));
+  if (ua.kind == Unpacked::Zero && ub.kind == Unpacked::Zero) {
+    return zero_bits(f, zero_sum_sign(ua.sign, ub.sign, mode));
+  }
   if (ua.kind == Unpacked::Zero) return b;
   if (ub.kind == Unpacked::Zero) return a;
   return add_wide(f, wide_of(ua), wide_of(ub), mode);

@@ -37,7 +37,8 @@ TEST_CASE("wrong types and values name the JSON path") {
         R"(: sm.reconvergence: expected one of ipdom_stack, independent, got "stack")");
   CHECK(load_error(R"({"ptx_targets": []})") == ": ptx_targets: expected a non-empty array of strings, got []");
   CHECK(load_error(R"({"ptx_targets": ["sm_90", 5]})") == ": ptx_targets[1]: expected a string, got 5");
-  CHECK(load_error(R"({"smem": {"carveouts_kib": [0, 8, 8]}})") == ": smem.carveouts_kib[2]: 8 is not above the previous entry");
+  CHECK(load_error(R"({"smem": {"carveouts_kib": [0, 8, 8]}})") ==
+        ": smem.carveouts_kib[2]: 8 is not above the previous entry");
   CHECK(load_error(R"({"name": 7})") == ": name: expected a string, got 7");
   CHECK(load_error("[1]") == ": expected an object, got [1]");
 }
@@ -91,8 +92,7 @@ TEST_CASE("an empty object gives the built-in defaults, named after the file") {
 }
 
 TEST_CASE("unknown model names and missing files") {
-  CHECK_THROWS_WITH(load_gpu_config("h300"),
-                    "unknown GPU model \"h300\" (no h300.json in " + gpu_configs_dir() +
-                        "; available: b200, h100, h200, tiny)");
+  CHECK_THROWS_WITH(load_gpu_config("h300"), "unknown GPU model \"h300\" (no h300.json in " + gpu_configs_dir() +
+                                                 "; available: b200, h100, h200, tiny)");
   CHECK_THROWS_WITH(load_gpu_config("nowhere/x.json"), "GPU config file nowhere/x.json not found");
 }

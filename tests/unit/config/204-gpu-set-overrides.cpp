@@ -7,8 +7,9 @@
 using namespace warpsim::config;
 
 TEST_CASE("--set overrides any parameter and lands in values") {
-  const GpuConfig g = load_gpu_config("h100", {"sm.count=100", "sm.reconvergence=ipdom_stack", R"(ptx_targets=["sm_80"])",
-                                               "sm.clock_mhz=1755.5", "smem.carveouts_kib=[0, 228]"});
+  const GpuConfig g =
+      load_gpu_config("h100", {"sm.count=100", "sm.reconvergence=ipdom_stack", R"(ptx_targets=["sm_80"])",
+                               "sm.clock_mhz=1755.5", "smem.carveouts_kib=[0, 228]"});
   CHECK(g.num_sms == 100);
   CHECK(g.values.at("sm.count") == 100.0);
   CHECK(g.reconvergence == Reconvergence::IpdomStack);
@@ -34,11 +35,14 @@ TEST_CASE("--set errors") {
   CHECK_THROWS_WITH(load_gpu_config("h100", {"=4"}), "--set: expected name=value, got \"=4\"");
   CHECK_THROWS_WITH(load_gpu_config("h100", {"sm.max_warps=abc"}),
                     "--set: sm.max_warps: expected an unsigned integer, got \"abc\"");
-  CHECK_THROWS_WITH(load_gpu_config("h100", {"sm.max_warps=-4"}), "--set: sm.max_warps: expected an unsigned integer, got -4");
-  CHECK_THROWS_WITH(load_gpu_config("h100", {"sm.max_warps="}), "--set: sm.max_warps: expected an unsigned integer, got \"\"");
+  CHECK_THROWS_WITH(load_gpu_config("h100", {"sm.max_warps=-4"}),
+                    "--set: sm.max_warps: expected an unsigned integer, got -4");
+  CHECK_THROWS_WITH(load_gpu_config("h100", {"sm.max_warps="}),
+                    "--set: sm.max_warps: expected an unsigned integer, got \"\"");
   CHECK_THROWS_WITH(load_gpu_config("h100", {"ptx_targets=sm_90"}),
                     "--set: ptx_targets: expected a non-empty array of strings, got \"sm_90\"");
   CHECK_THROWS_WITH(load_gpu_config("h100", {"sm.max_warps=48"}),
-                    gpu_configs_dir() + "/h100.json (after --set): sm.max_warps: 48 warps of 32 threads hold fewer than "
-                                        "sm.max_threads (2048)");
+                    gpu_configs_dir() +
+                        "/h100.json (after --set): sm.max_warps: 48 warps of 32 threads hold fewer than "
+                        "sm.max_threads (2048)");
 }

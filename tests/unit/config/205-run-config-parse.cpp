@@ -99,7 +99,8 @@ TEST_CASE("load_run_config reads the file; the gpu may be a path relative to it"
   std::filesystem::create_directories(tmp.path / "gpus");
   config_test::write_file(tmp.file("gpus/mine.json"), R"({"sm": {"count": 7}})");
   const std::string path = config_test::write_file(
-      tmp.file("run.json"), R"({"gpu": "gpus/mine.json", "kernels": [{"ptx": "k.ptx", "entry": "k", "grid": 1, "block": 1}]})");
+      tmp.file("run.json"),
+      R"({"gpu": "gpus/mine.json", "kernels": [{"ptx": "k.ptx", "entry": "k", "grid": 1, "block": 1}]})");
   const RunConfig cfg = load_run_config(path, {"sm.max_ctas=16"});
   CHECK(cfg.gpu.name == "mine");
   CHECK(cfg.gpu.num_sms == 7);

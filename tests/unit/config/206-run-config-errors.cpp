@@ -91,14 +91,18 @@ TEST_CASE("arguments") {
     c["kernels"][0]["args"][3] = std::move(arg);
     return error_of(c);
   };
-  CHECK(arg_error({{"buffer", "d"}}) == R"(run.json: kernels[0].args[3].buffer: unknown buffer "d" (buffers: a, b, c, i))");
-  CHECK(arg_error({{"buffer", "cc"}}) == R"(run.json: kernels[0].args[3].buffer: unknown buffer "cc" (did you mean c?))");
+  CHECK(arg_error({{"buffer", "d"}}) ==
+        R"(run.json: kernels[0].args[3].buffer: unknown buffer "d" (buffers: a, b, c, i))");
+  CHECK(arg_error({{"buffer", "cc"}}) ==
+        R"(run.json: kernels[0].args[3].buffer: unknown buffer "cc" (did you mean c?))");
   CHECK(arg_error({{"u16", 1}}) ==
         "run.json: kernels[0].args[3].u16: unknown key (allowed: buffer, u32, s32, u64, s64, f32, f64)");
-  CHECK(arg_error({{"u32", 1}, {"s32", 2}}) ==
-        R"(run.json: kernels[0].args[3]: expected {"buffer": NAME} or exactly one of u32, s32, u64, s64, f32, f64, got {"u32":1,"s32":2})");
-  CHECK(arg_error(ojson::object()) ==
-        R"(run.json: kernels[0].args[3]: expected {"buffer": NAME} or exactly one of u32, s32, u64, s64, f32, f64, got {})");
+  CHECK(
+      arg_error({{"u32", 1}, {"s32", 2}}) ==
+      R"(run.json: kernels[0].args[3]: expected {"buffer": NAME} or exactly one of u32, s32, u64, s64, f32, f64, got {"u32":1,"s32":2})");
+  CHECK(
+      arg_error(ojson::object()) ==
+      R"(run.json: kernels[0].args[3]: expected {"buffer": NAME} or exactly one of u32, s32, u64, s64, f32, f64, got {})");
   CHECK(arg_error({{"u32", -1}}) == "run.json: kernels[0].args[3].u32: -1 is out of range for u32 [0, 4294967295]");
   CHECK(arg_error({{"u32", 4294967296}}) ==
         "run.json: kernels[0].args[3].u32: 4294967296 is out of range for u32 [0, 4294967295]");
@@ -106,13 +110,16 @@ TEST_CASE("arguments") {
         "run.json: kernels[0].args[3].s32: 2147483648 is out of range for s32 [-2147483648, 2147483647]");
   CHECK(arg_error({{"s32", -2147483649}}) ==
         "run.json: kernels[0].args[3].s32: -2147483649 is out of range for s32 [-2147483648, 2147483647]");
-  CHECK(arg_error({{"u64", -1}}) == "run.json: kernels[0].args[3].u64: -1 is out of range for u64 [0, 18446744073709551615]");
+  CHECK(arg_error({{"u64", -1}}) ==
+        "run.json: kernels[0].args[3].u64: -1 is out of range for u64 [0, 18446744073709551615]");
   CHECK(arg_error({{"s64", 9223372036854775808ull}}) ==
         "run.json: kernels[0].args[3].s64: 9223372036854775808 is out of range for s64 [-9223372036854775808, "
         "9223372036854775807]");
-  CHECK(arg_error({{"u32", 1.5}}) == "run.json: kernels[0].args[3].u32: 1.5 is not an integer (u32 is an integer type)");
+  CHECK(arg_error({{"u32", 1.5}}) ==
+        "run.json: kernels[0].args[3].u32: 1.5 is not an integer (u32 is an integer type)");
   CHECK(arg_error({{"u32", "4"}}) == R"(run.json: kernels[0].args[3].u32: expected an integer, got "4")");
-  CHECK(arg_error({{"f32", 1e39}}) == "run.json: kernels[0].args[3].f32: 1e+39 is out of range for f32 (it rounds to infinity)");
+  CHECK(arg_error({{"f32", 1e39}}) ==
+        "run.json: kernels[0].args[3].f32: 1e+39 is out of range for f32 (it rounds to infinity)");
   CHECK(arg_error({{"f32", true}}) == "run.json: kernels[0].args[3].f32: expected a number, got true");
   CHECK(arg_error({{"u32", 4.0}}) == "(no error)");  // integral floats are integers
 }
@@ -126,12 +133,16 @@ TEST_CASE("buffers") {
   CHECK(buffer_error({{"type", "f8"}, {"count", 4}}) ==
         R"(run.json: buffers.a.type: unknown type "f8" (expected one of f32, f64, u32, s32, u64, s64, u8, f16, bf16))");
   CHECK(buffer_error({{"type", "f32"}}) == R"(run.json: buffers.a: missing required key "count")");
-  CHECK(buffer_error({{"type", "f32"}, {"count", 0}}) == "run.json: buffers.a.count: 0 is out of range [1, 274877906944]");
-  CHECK(buffer_error({{"type", "f32"}, {"count", 4}, {"size", 4}}) == "run.json: buffers.a.size: unknown key (allowed: type, count, init)");
-  CHECK(buffer_error({{"type", "f32"}, {"count", 4}, {"init", "ones"}}) ==
-        R"(run.json: buffers.a.init: expected "zero", "iota", {"random": ...}, {"values": [...]} or {"file": PATH}, got "ones")");
-  CHECK(buffer_error({{"type", "f32"}, {"count", 4}, {"init", {{"random", {{"seed", 1}}}, {"values", {1}}}}}) ==
-        R"(run.json: buffers.a.init: expected "zero", "iota", {"random": ...}, {"values": [...]} or {"file": PATH}, got {"random":{"seed":1},"values":[1]})");
+  CHECK(buffer_error({{"type", "f32"}, {"count", 0}}) ==
+        "run.json: buffers.a.count: 0 is out of range [1, 274877906944]");
+  CHECK(buffer_error({{"type", "f32"}, {"count", 4}, {"size", 4}}) ==
+        "run.json: buffers.a.size: unknown key (allowed: type, count, init)");
+  CHECK(
+      buffer_error({{"type", "f32"}, {"count", 4}, {"init", "ones"}}) ==
+      R"(run.json: buffers.a.init: expected "zero", "iota", {"random": ...}, {"values": [...]} or {"file": PATH}, got "ones")");
+  CHECK(
+      buffer_error({{"type", "f32"}, {"count", 4}, {"init", {{"random", {{"seed", 1}}}, {"values", {1}}}}}) ==
+      R"(run.json: buffers.a.init: expected "zero", "iota", {"random": ...}, {"values": [...]} or {"file": PATH}, got {"random":{"seed":1},"values":[1]})");
   CHECK(buffer_error({{"type", "f32"}, {"count", 4}, {"init", {{"valus", {1}}}}}) ==
         "run.json: buffers.a.init.valus: unknown key (did you mean values?)");
   CHECK(buffer_error({{"type", "f32"}, {"count", 4}, {"init", {{"values", {1, 2, 3}}}}}) ==
@@ -142,8 +153,9 @@ TEST_CASE("buffers") {
         "run.json: buffers.a.init.values[1]: 300 is out of range for u8 [0, 255]");
   CHECK(buffer_error({{"type", "s32"}, {"count", 1}, {"init", {{"values", {0.5}}}}}) ==
         "run.json: buffers.a.init.values[0]: 0.5 is not an integer (s32 is an integer type)");
-  CHECK(buffer_error({{"type", "u64"}, {"count", 1}, {"init", {{"values", {9007199254740993ull}}}}}) ==
-        R"(run.json: buffers.a.init.values[0]: 9007199254740993 is beyond 2^53, which "values" cannot hold exactly; use {"file": PATH})");
+  CHECK(
+      buffer_error({{"type", "u64"}, {"count", 1}, {"init", {{"values", {9007199254740993ull}}}}}) ==
+      R"(run.json: buffers.a.init.values[0]: 9007199254740993 is beyond 2^53, which "values" cannot hold exactly; use {"file": PATH})");
   CHECK(buffer_error({{"type", "f16"}, {"count", 1}, {"init", {{"values", {65520}}}}}) ==
         "run.json: buffers.a.init.values[0]: 65520 is out of range for f16 (it rounds to infinity)");
   CHECK(buffer_error({{"type", "bf16"}, {"count", 1}, {"init", {{"values", {3.4028234663852886e38}}}}}) ==
@@ -156,21 +168,26 @@ TEST_CASE("buffers") {
         "run.json: buffers.a.init.random.seed: expected an unsigned integer, got -1");
   CHECK(buffer_error({{"type", "f32"}, {"count", 4}, {"init", {{"random", {{"seed", 1}, {"min", 5}, {"max", 3}}}}}}) ==
         "run.json: buffers.a.init.random: min (5) is greater than max (3)");
-  CHECK(buffer_error({{"type", "s32"}, {"count", 4}, {"init", {{"random", {{"seed", 1}, {"min", -1.5}, {"max", 3}}}}}}) ==
-        "run.json: buffers.a.init.random.min: -1.5 is not an integer (s32 is an integer type)");
+  CHECK(
+      buffer_error({{"type", "s32"}, {"count", 4}, {"init", {{"random", {{"seed", 1}, {"min", -1.5}, {"max", 3}}}}}}) ==
+      "run.json: buffers.a.init.random.min: -1.5 is not an integer (s32 is an integer type)");
   CHECK(buffer_error({{"type", "u8"}, {"count", 4}, {"init", {{"random", {{"seed", 1}, {"min", 0}, {"max", 256}}}}}}) ==
         "run.json: buffers.a.init.random.max: 256 is out of range for u8 [0, 255]");
   CHECK(buffer_error({{"type", "s32"}, {"count", 4}, {"init", {{"random", {{"seed", 1}, {"min", 2}, {"max", -3}}}}}}) ==
         "run.json: buffers.a.init.random: min (2) is greater than max (-3)");
-  CHECK(buffer_error({{"type", "f16"}, {"count", 4}, {"init", {{"random", {{"seed", 1}, {"min", 0}, {"max", 1e5}}}}}}) ==
-        "run.json: buffers.a.init.random.max: 100000.0 is out of range for f16 (it rounds to infinity)");
-  CHECK(buffer_error({{"type", "f32"}, {"count", 4}, {"init", {{"random", {{"seed", 1}, {"min", 0}, {"max", 1}, {"mean", 0}}}}}}) ==
+  CHECK(
+      buffer_error({{"type", "f16"}, {"count", 4}, {"init", {{"random", {{"seed", 1}, {"min", 0}, {"max", 1e5}}}}}}) ==
+      "run.json: buffers.a.init.random.max: 100000.0 is out of range for f16 (it rounds to infinity)");
+  CHECK(buffer_error({{"type", "f32"},
+                      {"count", 4},
+                      {"init", {{"random", {{"seed", 1}, {"min", 0}, {"max", 1}, {"mean", 0}}}}}}) ==
         "run.json: buffers.a.init.random.mean: unknown key (allowed: seed, min, max)");
 
   ojson c = base();
   c["buffers"]["a/b"] = {{"type", "f32"}, {"count", 1}};
-  CHECK(error_of(c) == "run.json: buffers.a/b: a buffer name may use letters, digits, '_', '-' and '.' and must not "
-                       "start with '.' or '-' (it names the dump file a/b.bin)");
+  CHECK(error_of(c) ==
+        "run.json: buffers.a/b: a buffer name may use letters, digits, '_', '-' and '.' and must not "
+        "start with '.' or '-' (it names the dump file a/b.bin)");
 }
 
 TEST_CASE("buffer init files must exist and have count x element size bytes") {

@@ -72,9 +72,11 @@ TEST_CASE("the full 64-bit range (span 0) uses next() itself") {
                         "init": {"random": {"seed": 1, "min": -9223372036854775808, "max": 9223372036854775807}}}},
       "kernels": [{"ptx": "k.ptx", "entry": "k", "grid": 1, "block": 1}]})",
                                          "run.json");
-  CHECK(as<std::uint64_t>(init_buffer(cfg.buffers[0])) == std::vector<std::uint64_t>{0x910A2DEC89025CC1ull, 0xBEEB8DA1658EEC67ull});
+  CHECK(as<std::uint64_t>(init_buffer(cfg.buffers[0])) ==
+        std::vector<std::uint64_t>{0x910A2DEC89025CC1ull, 0xBEEB8DA1658EEC67ull});
   // lo + next() with lo = -2^63, modulo 2^64.
-  CHECK(as<std::int64_t>(init_buffer(cfg.buffers[1])) == std::vector<std::int64_t>{1227844342346046657, 4533873174211652711});
+  CHECK(as<std::int64_t>(init_buffer(cfg.buffers[1])) ==
+        std::vector<std::int64_t>{1227844342346046657, 4533873174211652711});
 }
 
 TEST_CASE("min == max gives a constant") {

@@ -14,8 +14,8 @@ using detail::float_bits;
 
 TEST_CASE("f16: ties go to even, and no double rounding") {
   CHECK(float_bits(ElemType::F16, 1.0) == 0x3c00);
-  CHECK(float_bits(ElemType::F16, 1.0 + 0x1p-11) == 0x3c00);           // tie, 1.0 is even
-  CHECK(float_bits(ElemType::F16, 1.0 + 3 * 0x1p-11) == 0x3c02);       // tie, rounds up to even
+  CHECK(float_bits(ElemType::F16, 1.0 + 0x1p-11) == 0x3c00);            // tie, 1.0 is even
+  CHECK(float_bits(ElemType::F16, 1.0 + 3 * 0x1p-11) == 0x3c02);        // tie, rounds up to even
   CHECK(float_bits(ElemType::F16, 1.0 + 0x1p-11 + 0x1p-40) == 0x3c01);  // above the tie (through float: 0x3c00)
   CHECK(float_bits(ElemType::F16, -1.5) == 0xbe00);
   CHECK(float_bits(ElemType::F16, -0.0) == 0x8000);
@@ -95,8 +95,8 @@ TEST_CASE("iota for every type") {
 }
 
 TEST_CASE("iota rounds large indices to nearest even and wraps integers") {
-  CHECK(detail::iota_bits(ElemType::F16, 2049) == 0x6800);  // tie between 2048 and 2050: 2048
-  CHECK(detail::iota_bits(ElemType::F16, 2051) == 0x6802);  // tie between 2050 and 2052: 2052
+  CHECK(detail::iota_bits(ElemType::F16, 2049) == 0x6800);   // tie between 2048 and 2050: 2048
+  CHECK(detail::iota_bits(ElemType::F16, 2051) == 0x6802);   // tie between 2050 and 2052: 2052
   CHECK(detail::iota_bits(ElemType::F16, 70000) == 0x7c00);  // beyond f16: infinity
   CHECK(detail::iota_bits(ElemType::BF16, 257) == 0x4380);   // tie between 256 and 258: 256
   CHECK(detail::iota_bits(ElemType::F32, 16777217) == 0x4b800000);

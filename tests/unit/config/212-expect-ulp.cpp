@@ -68,7 +68,8 @@ TEST_CASE("NaN") {
   const ExpectResult r = compare<float>(ElemType::F32, {1.0f, qnan}, {1.0f, 1.0f}, 1000);
   CHECK(!r.ok);
   CHECK(r.detail == "index 1: got nan (0x7fc00000), expected 1 (0x3f800000), NaN vs number");
-  CHECK(compare<float>(ElemType::F32, {1.0f}, {qnan}).detail == "index 0: got 1 (0x3f800000), expected nan (0x7fc00000), NaN vs number");
+  CHECK(compare<float>(ElemType::F32, {1.0f}, {qnan}).detail ==
+        "index 0: got 1 (0x3f800000), expected nan (0x7fc00000), NaN vs number");
 }
 
 TEST_CASE("f16 and bf16 distances") {
@@ -87,7 +88,8 @@ TEST_CASE("integers compare exactly") {
   CHECK(r.mismatches == 2);
   CHECK(r.first_index == 1);
   CHECK(r.detail == "index 1: got 7 (0x00000007), expected 8 (0x00000008)");
-  CHECK(compare<std::int32_t>(ElemType::S32, {-1}, {1}).detail == "index 0: got -1 (0xffffffff), expected 1 (0x00000001)");
+  CHECK(compare<std::int32_t>(ElemType::S32, {-1}, {1}).detail ==
+        "index 0: got -1 (0xffffffff), expected 1 (0x00000001)");
   CHECK(compare<std::int8_t>(ElemType::U8, {-1}, {1}).detail == "index 0: got 255 (0xff), expected 1 (0x01)");
   CHECK(compare<std::int64_t>(ElemType::S64, {-5}, {-5}).ok);
 }

@@ -34,7 +34,8 @@ TEST_CASE("SHA-256 of known strings") {
 TEST_CASE("a dump holds the raw buffers and their sums, in config order") {
   config_test::TempDir tmp;
   const std::string dir = tmp.file("out");
-  dump_buffers(dir, {spec("z", ElemType::U8, 3), spec("a", ElemType::U32, 1)}, {bytes("abc"), bytes("\x01\x02\x03\x04")});
+  dump_buffers(dir, {spec("z", ElemType::U8, 3), spec("a", ElemType::U32, 1)},
+               {bytes("abc"), bytes("\x01\x02\x03\x04")});
   CHECK(config_test::read_file(dir + "/z.bin") == "abc");
   CHECK(config_test::read_file(dir + "/a.bin") == "\x01\x02\x03\x04");
   const auto doc = nlohmann::ordered_json::parse(config_test::read_file(dir + "/buffers.json"));

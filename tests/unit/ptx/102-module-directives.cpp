@@ -42,8 +42,8 @@ TEST_CASE(".file entries, with and without timestamp and size") {
 }
 
 TEST_CASE(".alias and module-scope .pragma") {
-  Module m = parse_ok(std::string(ptx_test::kHeader) +
-                      ".func foo() { ret; }\n.alias bar, foo;\n.pragma \"nounroll\";\n");
+  Module m =
+      parse_ok(std::string(ptx_test::kHeader) + ".func foo() { ret; }\n.alias bar, foo;\n.pragma \"nounroll\";\n");
   REQUIRE(m.aliases.size() == 1);
   CHECK(m.aliases[0].name == "bar");
   CHECK(m.aliases[0].aliasee == "foo");

@@ -148,7 +148,8 @@ TEST_CASE(".attribute(.managed)") {
 }
 
 TEST_CASE("register ranges expand into one Variable per register") {
-  auto f = ptx_test::parse_body(".reg .pred %p<3>;\n.reg .b32 %r<12>;\n.reg .b128 %rq<2>;\n.reg .b64 %SP;\n.reg .f32 a, b;");
+  auto f =
+      ptx_test::parse_body(".reg .pred %p<3>;\n.reg .b32 %r<12>;\n.reg .b128 %rq<2>;\n.reg .b64 %SP;\n.reg .f32 a, b;");
   std::vector<std::string> names;
   for (const Statement& st : f.body) {
     REQUIRE(st.kind == Statement::Kind::Variable);

@@ -13,7 +13,8 @@ Module module(std::string_view items) { return parse_ok(std::string(ptx_test::kH
 
 TEST_CASE("a kernel with parameters") {
   Module m = module(
-      "\t// .globl\t_Z1kPfi\n.visible .entry _Z1kPfi(\n\t.param .u64 _Z1kPfi_param_0,\n\t.param .u32 _Z1kPfi_param_1\n)\n"
+      "\t// .globl\t_Z1kPfi\n.visible .entry _Z1kPfi(\n\t.param .u64 _Z1kPfi_param_0,\n\t.param .u32 "
+      "_Z1kPfi_param_1\n)\n"
       "{\n\tret;\n\n}\n");
   REQUIRE(m.functions.size() == 1);
   const Function& f = m.functions[0];
@@ -36,7 +37,8 @@ TEST_CASE("a kernel with parameters") {
 
 TEST_CASE("device functions with return values, empty and absent parameter lists") {
   Module m = module(
-      ".func  (.param .align 4 .b8 func_retval0[8]) _Z9make_pairif(\n\t.param .b32 a,\n\t.param .b32 b\n)\n{\n\tret;\n}\n"
+      ".func  (.param .align 4 .b8 func_retval0[8]) _Z9make_pairif(\n\t.param .b32 a,\n\t.param .b32 "
+      "b\n)\n{\n\tret;\n}\n"
       ".func _Z4bumpPii()\n{\n\tret;\n}\n"
       ".func noparams\n{\n\tret;\n}\n"
       ".func (.reg .b32 r) regabi(.reg .b32 x)\n{\n\tmov.b32 r, x;\n\tret;\n}\n");
@@ -61,8 +63,9 @@ TEST_CASE("device functions with return values, empty and absent parameter lists
 }
 
 TEST_CASE("an extern prototype spread over lines") {
-  Module m = module(".extern .func  (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n"
-                    "\t.param .b64 vprintf_param_1\n)\n;\n");
+  Module m = module(
+      ".extern .func  (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n"
+      "\t.param .b64 vprintf_param_1\n)\n;\n");
   REQUIRE(m.functions.size() == 1);
   const Function& f = m.functions[0];
   CHECK(f.name == "vprintf");

@@ -13,9 +13,11 @@ TEST_CASE("mnemonics split at dots, '::' stays inside a modifier") {
   Instruction b = parse_instr("ld.global.nc.v4.f32 {%f1, %f2, %f3, %f4}, [%rd1]");
   CHECK(b.opcode == "ld");
   CHECK(b.modifiers == Mods{"global", "nc", "v4", "f32"});
-  Instruction c = parse_instr("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1, {%r2, %r3}], [%r4]");
+  Instruction c = parse_instr(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1, {%r2, %r3}], [%r4]");
   CHECK(c.opcode == "cp");
-  CHECK(c.modifiers == Mods{"async", "bulk", "tensor", "2d", "shared::cluster", "global", "mbarrier::complete_tx::bytes"});
+  CHECK(c.modifiers ==
+        Mods{"async", "bulk", "tensor", "2d", "shared::cluster", "global", "mbarrier::complete_tx::bytes"});
   Instruction d = parse_instr("tcgen05.mma.cta_group::1.kind::f16 [%r5], %rd2, %rd3, %r6, %p1");
   CHECK(d.opcode == "tcgen05");
   CHECK(d.modifiers == Mods{"mma", "cta_group::1", "kind::f16"});

@@ -95,8 +95,8 @@ TEST_CASE("labels resolve to the innermost visible definition, before or after t
       "END:\n\tret;");
   auto ins = of_kind(f, Statement::Kind::Instruction);
   REQUIRE(ins.size() == 5);
-  CHECK(ins[0]->instr.operands[0].name == "END");    // the function-level label
-  CHECK(ins[1]->instr.operands[0].name == "END");    // its block has no END: the outer one
+  CHECK(ins[0]->instr.operands[0].name == "END");  // the function-level label
+  CHECK(ins[1]->instr.operands[0].name == "END");  // its block has no END: the outer one
   CHECK(ins[2]->instr.operands[0].name == "INNER$1");
   CHECK(ins[3]->instr.operands[0].name == "END$2");  // the block's own END, defined after the use
 }
@@ -170,13 +170,24 @@ TEST_CASE("generated names avoid spellings that occur in the module") {
 }
 
 TEST_CASE("block ordinals count every block of the function in order; functions start again at 1") {
-  Module m = ptx_test::parse_ok(std::string(ptx_test::kHeader) +
-                                ".func f()\n{\n\t{\n\t{\n\t.reg .b32 x;\n\tmov.b32 x, 1;\n\t}\n\t}\n\t{\n\t.reg .b32 x;\n"
-                                "\tmov.b32 x, 2;\n\t}\n}\n"
-                                ".func g()\n{\n\t{\n\t.reg .b32 x;\n\tmov.b32 x, 3;\n\t}\n}\n");
+  Module m =
+      ptx_test::parse_ok(std::string(ptx_test::kHeader) +
+                         ".func f()\n{\n\t{\n\t{\n\t.reg .b32 x;\n\tmov.b32 x, 1;\n\t}\n\t}\n\t{\n\t.reg .b32 x;\n"
+                         "\tmov.b32 x, 2;\n\t}\n}\n"
+                         ".func g()\n{\n\t{\n\t.reg .b32 x;\n\tmov.b32 x, 3;\n\t}\n}\n");
   auto f = of_kind(m.functions.at(0), Statement::Kind::Instruction);
   CHECK(f.at(0)->instr.operands[0].name == "x$2");
   CHECK(f.at(1)->instr.operands[0].name == "x$3");
   auto g = of_kind(m.functions.at(1), Statement::Kind::Instruction);
   CHECK(g.at(0)->instr.operands[0].name == "x$1");
+}
+
+TEST_CASE("a %-named parameter is a symbol, not a register") {
+  Module m = ptx_test::parse_ok(std::string(ptx_test::kHeader) +
+                                ".func f(.param .b32 %x)\n{\n\tld.param.b32 %r1, [%x];\n\tmov.b32 %r2, %x;\n}\n");
+  auto ins = of_kind(m.functions.at(0), Statement::Kind::Instruction);
+  REQUIRE(ins.size() == 2);
+  CHECK_FALSE(ins[0]->instr.operands[1].base_is_register);
+  CHECK(ins[1]->instr.operands[1].kind == K::Symbol);
+  CHECK(ins[1]->instr.operands[0].kind == K::Register);  // undeclared %r2: as written, a register
 }

@@ -1,8 +1,8 @@
 // Tests of error reporting: every message with its exact FILE:LINE:COL, recovery at the next ';' or '}' so
 // that one parse reports several errors, and parse_file's exceptions.
-#include "ptx_test_util.hpp"
-
 #include <warpsim/common/error.hpp>
+
+#include "ptx_test_util.hpp"
 
 #include <cstdio>
 #include <filesystem>
@@ -36,8 +36,8 @@ TEST_CASE("unknown and misplaced directives") {
 
 TEST_CASE("a missing ';' is reported where it belongs and the next line still parses") {
   CHECK(errors_of(kernel("\tadd.s32 %r1, %r2, 1\n\tret;")) == "bad.ptx:6:21: expected ';' after instruction");
-  CHECK(errors_of(kernel("\tret\n}\n.global .u32 x")) ==
-        "bad.ptx:6:5: expected ';' after instruction\nbad.ptx:8:14: expected ';' after declaration");
+  CHECK(errors_of(module(".visible .entry k()\n{\n\tret\n}\n.global .u32 x")) ==
+        "bad.ptx:6:5: expected ';' after instruction\nbad.ptx:8:15: expected ';' after declaration");
   CHECK(errors_of(kernel("\t.reg .b32 %r<4>\n\tmov.u32 %r1, %r2 %r3;")) ==
         "bad.ptx:6:17: expected ';' after declaration\n"
         "bad.ptx:7:19: expected ',' or ';' after an operand, found '%r3'");
@@ -67,7 +67,7 @@ TEST_CASE("bad tokens") {
   CHECK(errors_of(kernel("\tadd.s32 %r1, #, 1;\n\tret;")) == "bad.ptx:6:15: unexpected character '#'");
   CHECK(errors_of(kernel("\tmov.u32 %r1, 12ab;")) == "bad.ptx:6:15: malformed number '12ab'");
   CHECK(errors_of(kernel("\tmov.u32 %r1, 1; /* open\n\tret;\n")) ==
-        "bad.ptx:6:18: unterminated comment: '/*' has no matching '*/'\nbad.ptx:5:1: '{' is never closed");
+        "bad.ptx:5:1: '{' is never closed\nbad.ptx:6:18: unterminated comment: '/*' has no matching '*/'");
   CHECK(errors_of(kernel("\tmov.u64 %rd1, 18446744073709551616;")) ==
         "bad.ptx:6:16: integer literal '18446744073709551616' does not fit in 64 bits");
   CHECK(errors_of(kernel("\tld..u32 %r1, [%rd1];")) == "bad.ptx:6:2: empty modifier in 'ld..u32'");
@@ -108,11 +108,15 @@ TEST_CASE("redeclarations and labels") {
         "bad.ptx:7:15: variable 'p' is already declared in this scope (at 6:13)");
   CHECK(errors_of(module(".visible .entry k(.param .u32 a)\n{\n\t.reg .b32 a;\n}\n")) ==
         "bad.ptx:6:12: register 'a' is already declared in this scope (at 4:31)");
-  CHECK(errors_of(kernel("L:\n\tret;\nL:\n\tret;")) == "bad.ptx:8:1: label 'L' is already declared in this scope (at 6:1)");
+  CHECK(errors_of(kernel("L:\n\tret;\nL:\n\tret;")) ==
+        "bad.ptx:8:1: label 'L' is already defined in this scope (at 6:1)");
   CHECK(errors_of(kernel("\tbra NOWHERE;")) == "bad.ptx:6:6: undefined label 'NOWHERE'");
-  CHECK(errors_of(kernel("\t@%p1 bra.uni NOWHERE;")) == "bad.ptx:6:16: undefined label 'NOWHERE'");
+  CHECK(errors_of(kernel("\t@%p1 bra.uni NOWHERE;")) == "bad.ptx:6:15: undefined label 'NOWHERE'");
   CHECK(errors_of(kernel("\tbrx.idx %r1, tab;")) == "bad.ptx:6:15: undefined label 'tab'");
   CHECK(errors_of(kernel("tab: .branchtargets A, B;\nA:\n\tret;")) == "bad.ptx:6:24: undefined label 'B'");
+  // a table that fails to parse leaves nothing behind to resolve
+  CHECK(errors_of(kernel("tab: .branchtargets A, ;\nA:\n\tadd.s32 %r1, %r1, 1;\n\tbrx.idx %r1, tab;")) ==
+        "bad.ptx:6:24: expected a label in .branchtargets, found ';'");
   // shadowing in an inner block is not a redeclaration, nor is the same label in two blocks
   ptx_test::parse_ok(kernel("\t.reg .b32 t;\n\t{\n\t.reg .b32 t;\nL:\n\t}\n\t{\nL:\n\t}"));
   CHECK(errors_of(module(".func f() { ret; }\n.func f() { ret; }\n")) ==
@@ -121,21 +125,21 @@ TEST_CASE("redeclarations and labels") {
 
 TEST_CASE("recovery finds every error, reported in source order") {
   std::string text = module(
-      ".global .u32 ok1;\n"             // 4
-      ".bogus;\n"                       // 5
-      ".visible .entry k()\n"           // 6
-      "{\n"                             // 7
-      "\t.reg .b32 %r<3>;\n"            // 8
-      "\tadd.s32 %r1, %r2, ;\n"         // 9
-      "\tbra MISSING;\n"                // 10
-      "\tmov.u32 %r1, %r2 junk;\n"      // 11
-      "\t{\n"                           // 12
-      "\t.reg .b32 %r1;\n"              // 13 (shadowing: fine)
-      "\tmov.b64 %rd1, {%r1 %r2};\n"    // 14
-      "\t}\n"                           // 15
-      "\tret;\n"                        // 16
-      "}\n"                             // 17
-      ".global .u32 ok2;\n");           // 18
+      ".global .u32 ok1;\n"           // 4
+      ".bogus;\n"                     // 5
+      ".visible .entry k()\n"         // 6
+      "{\n"                           // 7
+      "\t.reg .b32 %r<3>;\n"          // 8
+      "\tadd.s32 %r1, %r2, ;\n"       // 9
+      "\tbra MISSING;\n"              // 10
+      "\tmov.u32 %r1, %r2 junk;\n"    // 11
+      "\t{\n"                         // 12
+      "\t.reg .b32 %r1;\n"            // 13 (shadowing: fine)
+      "\tmov.b64 %rd1, {%r1 %r2};\n"  // 14
+      "\t}\n"                         // 15
+      "\tret;\n"                      // 16
+      "}\n"                           // 17
+      ".global .u32 ok2;\n");         // 18
   ParseResult r = parse(text, "many.ptx");
   CHECK(r.format_errors() ==
         "many.ptx:5:1: unknown directive '.bogus'\n"
@@ -172,8 +176,8 @@ TEST_CASE("parse_file throws Ptx errors with every message, Input errors for unr
     FAIL("no exception");
   } catch (const warpsim::Error& e) {
     CHECK(e.kind() == warpsim::ErrorKind::Ptx);
-    CHECK(std::string(e.what()) == bad.string() + ":2:1: unknown directive '.bogus'\n" + bad.string() +
-                                       ":3:27: undefined label 'X'");
+    CHECK(std::string(e.what()) ==
+          bad.string() + ":2:1: unknown directive '.bogus'\n" + bad.string() + ":3:27: undefined label 'X'");
   }
   const std::string missing = (dir / "missing.ptx").string();
   try {

@@ -4,6 +4,7 @@
 
 #include <warpsim/ptx/parser.hpp>
 
+#include <fmt/format.h>
 #include <catch2/catch.hpp>
 
 #include <string>

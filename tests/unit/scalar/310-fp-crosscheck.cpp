@@ -31,7 +31,8 @@ class Gen {
     const int top = (1 << f.ebits) - 1;
     switch (rng_() % 8) {
       case 0: case 1: return rng_() & all;
-      case 2: case 3: return sign | (static_cast<std::uint64_t>(f.bias - 3 + static_cast<int>(rng_() % 7)) << f.mbits) | frac;
+      case 2: case 3:  // near 1.0
+        return sign | (static_cast<std::uint64_t>(f.bias - 3 + static_cast<int>(rng_() % 7)) << f.mbits) | frac;
       case 4: {
         const std::array<std::uint64_t, 8> special{0, 1, f.max_finite, dt::one_bits(f), dt::exp_mask(f), f.nan,
                                                    1ull << f.mbits, dt::frac_mask(f)};
@@ -195,5 +196,29 @@ TEST_CASE("host int -> f32/f64 round-to-nearest matches round_pack", "[scalar][c
       const std::uint64_t want_u = s == 0 ? 0 : dt::round_pack(f, false, 0, s, false, Rnd::RN);
       REQUIRE(sc::cvt(d, ScalarType::U64, s, Rnd::RN, false, false) == want_u);
     }
+  }
+}
+
+TEST_CASE("cvt fast paths agree with the general path", "[scalar][cvt][crosscheck]") {
+  // .ftz forces the general path; it changes nothing for these pairs because an f32 subnormal source
+  // rounds to +-0 (integers, f16) and f16 values are never f32 subnormals.
+  Gen g(32);
+  for (int i = 0; i < 4 * kCases; ++i) {
+    const auto x = static_cast<std::uint32_t>(g.value(dt::kF32));
+    const auto h = static_cast<std::uint16_t>(g.value(dt::kF16));
+    INFO(std::hex << "x=" << x << " h=" << h);
+    for (Rnd r : {Rnd::None, Rnd::RZI}) {
+      REQUIRE(sc::cvt(ScalarType::S32, F32, x, r, false, false) == sc::cvt(ScalarType::S32, F32, x, r, true, false));
+      REQUIRE(sc::cvt(ScalarType::U32, F32, x, r, false, false) == sc::cvt(ScalarType::U32, F32, x, r, true, false));
+    }
+    const std::uint64_t h16 = sc::cvt(F16, F32, x, Rnd::RN, false, false);
+    REQUIRE(h16 == sc::cvt(F16, F32, x, Rnd::RN, true, false));
+    REQUIRE(sc::cvt(F32, F16, h, Rnd::None, false, false) == sc::cvt(F32, F16, h, Rnd::None, true, false));
+    REQUIRE(sc::cvt(F32, ScalarType::S32, x, Rnd::RN, false, false) ==
+            sc::cvt(F32, ScalarType::S32, x, Rnd::RN, true, false));
+    REQUIRE(sc::cvt(F32, ScalarType::U32, x, Rnd::RN, false, false) ==
+            sc::cvt(F32, ScalarType::U32, x, Rnd::RN, true, false));
+    const std::uint64_t d = sc::cvt(F64, F32, x, Rnd::None, false, false);
+    REQUIRE(sc::cvt(F32, F64, d, Rnd::RN, false, false) == (std::isnan(f32(x)) ? 0x7fffffff : x));
   }
 }

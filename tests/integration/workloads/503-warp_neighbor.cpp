@@ -1,0 +1,18 @@
+// Workload test warp_neighbor (traces/warp_neighbor): shared-memory exchange between lanes ordered by
+// __syncwarp(); checks the neighbour (lane + 1) and mirror (31 - lane) reads of both warps.
+// Leaves out: bank conflicts and timing.
+#include "workload_util.hpp"
+
+TEST_CASE("warp_neighbor: __syncwarp orders shared-memory writes and reads inside a warp", "[workloads]") {
+  const auto r = wl::sim::run_file(wl::trace_json("warp_neighbor"));
+  const auto in = wl::initial<std::int32_t>(r.config, "in");
+  std::vector<std::int32_t> s(64), next(64), mirror(64);
+  for (int t = 0; t < 64; ++t) s[t] = in[t] * 2 + (t & 31);
+  for (int t = 0; t < 64; ++t) next[t] = s[(t & ~31) + (((t & 31) + 1) & 31)];
+  for (int t = 0; t < 64; ++t) s[t] = next[t] + 7;
+  for (int t = 0; t < 64; ++t) mirror[t] = s[(t & ~31) + (31 - (t & 31))];
+  wl::check_equal(wl::final_contents<std::int32_t>(r, "out_next"), next, "out_next");
+  wl::check_equal(wl::final_contents<std::int32_t>(r, "out_mirror"), mirror, "out_mirror");
+  wl::check_unchanged<std::int32_t>(r, "in");
+  wl::check_launch(r, 0, "warp_neighbor", 1, 2);
+}

@@ -1,0 +1,17 @@
+// Workload test transpose_naive (traces/transpose_naive): 128 x 256 f32 matrix transposed through 32x32
+// shared-memory tiles; checks every element of the 256 x 128 result and that the input is untouched.
+// Leaves out: bank-conflict counts (a timing-model matter).
+#include "workload_util.hpp"
+
+TEST_CASE("transpose_naive: out[c][r] = in[r][c] through shared-memory tiles", "[workloads]") {
+  const auto r = wl::sim::run_file(wl::trace_json("transpose_naive"));
+  const int width = 256, height = 128;
+  const auto in = wl::initial<float>(r.config, "in");
+  REQUIRE(in.size() == static_cast<std::size_t>(width * height));
+  std::vector<float> out(in.size());
+  for (int row = 0; row < height; ++row)
+    for (int col = 0; col < width; ++col) out[col * height + row] = in[row * width + col];
+  wl::check_equal(wl::final_contents<float>(r, "out"), out, "out");
+  wl::check_unchanged<float>(r, "in");
+  wl::check_launch(r, 0, "transpose_naive", 32, 256);
+}
