@@ -22,7 +22,7 @@ namespace {
 
 // A sibling of `target` that did not exist: "<name><tag><random hex>".
 fs::path fresh_sibling(const fs::path& target, const char* tag, bool create) {
-  static std::mt19937_64 gen{std::random_device{}()};
+  thread_local std::mt19937_64 gen{std::random_device{}()};
   for (int attempt = 0; attempt < 100; ++attempt) {
     const fs::path p = target.parent_path() / fmt::format("{}{}{:016x}", target.filename().string(), tag, gen());
     if (create ? fs::create_directory(p) : !fs::exists(p)) return p;

@@ -255,7 +255,7 @@ StepResult Executor::step(Cta& cta, Warp& w) {
   r.executed = lanes;
   r.instr = &in;
   ++w.warp_insts;
-  w.thread_insts += lanes.count();
+  w.thread_insts += active.count();  // active lanes, as Nsight's thread_inst_executed (predicated-off ones too)
 
   using ir::Op;
   switch (in.op) {

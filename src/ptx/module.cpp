@@ -81,14 +81,11 @@ void Parser::parse_module_item() {
     bool has_linkage = false;
     while (d.text == ".visible" || d.text == ".extern" || d.text == ".weak" || d.text == ".common" ||
            d.text == ".align") {
-      if (d.text == ".align") {
-        link.align = static_cast<unsigned>(expect_uint("alignment", UINT32_MAX));
-      } else {
-        (d.text == ".visible"  ? link.is_visible
-         : d.text == ".extern" ? link.is_extern
-         : d.text == ".weak"   ? link.is_weak
-                               : link.is_common) = true;
-      }
+      if (d.text == ".align") link.align = static_cast<unsigned>(expect_uint("alignment", UINT32_MAX));
+      link.is_visible |= d.text == ".visible";
+      link.is_extern |= d.text == ".extern";
+      link.is_weak |= d.text == ".weak";
+      link.is_common |= d.text == ".common";
       has_linkage = true;
       const Token& nx = peek();
       if (nx.kind != Tok::Directive)

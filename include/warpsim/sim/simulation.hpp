@@ -24,7 +24,7 @@ struct KernelSummary {
   std::string entry;
   std::uint64_t ctas = 0, warps = 0;
   std::uint64_t warp_instructions = 0;    // warp-level instructions executed (a predicated-off one counts)
-  std::uint64_t thread_instructions = 0;  // lanes active and predicate true, summed
+  std::uint64_t thread_instructions = 0;  // active lanes summed over warp-instructions (predicated-off lanes count, as in Nsight's smsp__thread_inst_executed)
 };
 
 struct RunResult {

@@ -6,7 +6,7 @@
 
 using namespace warpsim::config;
 
-TEST_CASE("--set overrides any parameter and lands in values") {
+TEST_CASE("an override (--set) changes any parameter and lands in values") {
   const GpuConfig g =
       load_gpu_config("h100", {"sm.count=100", "sm.reconvergence=ipdom_stack", R"(ptx_targets=["sm_80"])",
                                "sm.clock_mhz=1755.5", "smem.carveouts_kib=[0, 228]"});
@@ -25,7 +25,7 @@ TEST_CASE("later overrides win, and consistency is checked after all of them") {
   CHECK(g.max_warps_per_sm == 32);
 }
 
-TEST_CASE("--set errors") {
+TEST_CASE("errors from --set") {
   CHECK_THROWS_WITH(load_gpu_config("h100", {"sm.max_wraps=48"}),
                     "--set: sm.max_wraps: unknown GPU parameter (did you mean sm.max_warps?)");
   CHECK_THROWS_WITH(load_gpu_config("h100", {"max_warps=48"}),

@@ -94,7 +94,7 @@ TEST_CASE("a complete run config") {
   CHECK(cfg.expects[1].ulp == 0);
 }
 
-TEST_CASE("load_run_config reads the file; the gpu may be a path relative to it") {
+TEST_CASE("load_run_config reads the file, and the gpu may be a path relative to it") {
   config_test::TempDir tmp;
   std::filesystem::create_directories(tmp.path / "gpus");
   config_test::write_file(tmp.file("gpus/mine.json"), R"({"sm": {"count": 7}})");

@@ -27,7 +27,7 @@ std::vector<T> as(const std::vector<std::byte>& b) {
 
 }  // namespace
 
-TEST_CASE("f32 in [-1, 1) from seed 42") {
+TEST_CASE("f32 from -1 up to 1 with seed 42") {
   BufferSpec s = random_spec(ElemType::F32, 4, 42);
   s.init.min = -1.0;
   s.init.max = 1.0;
@@ -44,7 +44,7 @@ TEST_CASE("f64 keeps the double exactly") {
   CHECK(as<double>(init_buffer(s))[0] == 0.4831297575436466);
 }
 
-TEST_CASE("s32 in [-5, 5]") {
+TEST_CASE("s32 from -5 to 5") {
   BufferSpec s = random_spec(ElemType::S32, 6, 7);
   s.init.int_min = static_cast<std::uint64_t>(std::int64_t{-5});
   s.init.int_max = 5;

@@ -48,7 +48,7 @@ TEST_CASE("values are converted like iota, little-endian") {
   CHECK(bytes_of(init_buffer(cfg.buffers[6])) == std::vector<std::uint8_t>{0, 255});
 }
 
-TEST_CASE("file copies the bytes; zero is zero") {
+TEST_CASE("file copies the bytes, and zero is zero") {
   const RunConfig cfg = parse_buffers(R"({
     "a": {"type": "f32", "count": 4, "init": {"file": "f32_1234.bin"}},
     "t": {"type": "u8", "count": 3, "init": {"file": "u8_abc.bin"}},
