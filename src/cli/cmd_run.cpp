@@ -1,29 +1,84 @@
-// `warpsim run CONFIG.json [--dump DIR] [--set name=value ...]`: runs every launch of a run config.
+// `warpsim run CONFIG.json [--dump DIR] [--set name=value ...] [--timing] [--stats FILE.json]`: runs every launch
+// of a run config, functionally or (with --timing) with the timing model, which adds cycles, IPC and stalls.
 #include "subcommands.hpp"
 
+#include <warpsim/common/error.hpp>
 #include <warpsim/config/run_config.hpp>
 #include <warpsim/sim/simulation.hpp>
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <memory>
 
 namespace warpsim::cli {
+namespace {
+
+double stat(const sim::KernelSummary& k, const std::string& name) {
+  const auto it = k.stats.find(name);
+  return it == k.stats.end() ? 0.0 : it->second;
+}
+
+void print_timing(const sim::KernelSummary& k) {
+  const double cycles = std::max(static_cast<double>(k.cycles), 1.0);
+  fmt::print("    {} cycles, IPC {:.3f} (warp-instructions per cycle, whole GPU)\n", k.cycles,
+             static_cast<double>(k.warp_instructions) / cycles);
+  const char* states[] = {"dependency", "memory", "barrier", "not_selected"};
+  double total = stat(k, "warpsim__warp_cycles_issued.sum");
+  std::vector<std::pair<double, std::string>> stalls;
+  for (const char* s : states) {
+    const double v = stat(k, fmt::format("warpsim__warp_cycles_{}.sum", s));
+    total += v;
+    stalls.emplace_back(v, s);
+  }
+  std::sort(stalls.begin(), stalls.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::string top;
+  for (const auto& [v, name] : stalls) {
+    if (v <= 0 || total <= 0) continue;
+    top += fmt::format("{}{} {:.1f}%", top.empty() ? "" : ", ", name, 100.0 * v / total);
+  }
+  fmt::print("    warp cycles stalled on: {}\n", top.empty() ? "nothing" : top);
+}
+
+void write_stats(const std::string& path, const sim::RunResult& r) {
+  nlohmann::ordered_json doc;
+  doc["gpu"] = r.config.gpu.name;
+  doc["kernels"] = nlohmann::ordered_json::array();
+  for (const auto& k : r.kernels) {
+    nlohmann::ordered_json j;
+    j["entry"] = k.entry;
+    j["cycles"] = k.cycles;
+    j["metrics"] = k.stats;
+    doc["kernels"].push_back(j);
+  }
+  std::ofstream f(path);
+  f << doc.dump(2) << "\n";
+  if (!f) throw Error(ErrorKind::Input, fmt::format("cannot write stats file {}", path));
+}
+
+}  // namespace
 
 Setup setup_run(CLI::App& app) {
   struct Opts {
-    std::string config, dump;
+    std::string config, dump, stats;
     std::vector<std::string> sets;
+    bool timing = false;
   };
   auto o = std::make_shared<Opts>();
   CLI::App* sub = app.add_subcommand("run", "Simulate every launch of a run config");
   sub->add_option("config", o->config, "Run config (JSON)")->required();
   sub->add_option("--dump", o->dump, "Write each buffer after the run to DIR/<name>.bin plus DIR/buffers.json");
   sub->add_option("--set", o->sets, "Override a GPU-model parameter: name=value (see configs/README.md)");
+  sub->add_flag("--timing", o->timing, "Run with the timing model: report cycles, IPC and stall reasons");
+  sub->add_option("--stats", o->stats, "With --timing: write every kernel's timing counters to FILE.json");
   return {sub, [o]() {
             sim::RunOptions opts;
             opts.gpu_overrides = o->sets;
+            opts.functional_only = !o->timing && o->stats.empty();
             const auto t0 = std::chrono::steady_clock::now();
             sim::RunResult r = sim::run_file(o->config, opts);
             const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -38,7 +93,9 @@ Setup setup_run(CLI::App& app) {
               fmt::print("  kernel {}: {} CTAs, {} warps, {} warp-instructions, {} thread-instructions "
                          "({:.1f}% lane utilisation)\n",
                          k.entry, k.ctas, k.warps, k.warp_instructions, k.thread_instructions, util);
+              if (!opts.functional_only) print_timing(k);
             }
+            if (!o->stats.empty()) write_stats(o->stats, r);
             std::uint64_t ti = 0, wi = 0;
             for (const auto& k : r.kernels) {
               ti += k.thread_instructions;

@@ -13,5 +13,6 @@ using Setup = std::pair<CLI::App*, std::function<int()>>;
 Setup setup_run(CLI::App& app);
 Setup setup_ptx(CLI::App& app);
 Setup setup_cfg(CLI::App& app);
+Setup setup_occupancy(CLI::App& app);
 
 }  // namespace warpsim::cli

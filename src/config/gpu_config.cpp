@@ -44,6 +44,17 @@ Param count(const char* name, T G::*m, const char* unit, std::uint64_t lo, std::
           [=](const G& g) { return ojson(g.*m); }};
 }
 
+template <typename S, typename T>
+Param count(const char* name, S G::*outer, T S::*m, const char* unit, std::uint64_t lo, std::uint64_t hi,
+            const char* desc) {
+  return {{name, unit, "", desc, fmt::format("[{}, {}]", lo, hi)},
+          true,
+          [=](G& g, const ojson& v, const JsonPath& at) {
+            (g.*outer).*m = static_cast<T>(detail::get_uint(v, at, lo, hi));
+          },
+          [=](const G& g) { return ojson((g.*outer).*m); }};
+}
+
 Param real(const char* name, double G::*m, const char* unit, double lo, double hi, const char* desc) {
   return {{name, unit, "", desc, fmt::format("[{}, {}]", lo, hi)},
           true,
@@ -114,6 +125,7 @@ constexpr std::uint64_t kU32 = std::numeric_limits<std::uint32_t>::max();
 // The table. Order = documentation and gpu_config_json order.
 std::vector<Param> make_params() {
   using R = Reconvergence;
+  using S = SchedulerPolicy;
   std::vector<Param> p = {
       strings("ptx_targets", &G::ptx_targets, "PTX .target values this model runs"),
       count("compute_capability", &G::compute_capability, "major*10+minor", 10, 1000,
@@ -127,6 +139,49 @@ std::vector<Param> make_params() {
       count("sm.max_ctas", &G::max_ctas_per_sm, "CTAs", 1, 1u << 15, "resident CTAs per SM"),
       choice("sm.reconvergence", &G::reconvergence, {{"ipdom_stack", R::IpdomStack}, {"independent", R::Independent}},
              "SIMT reconvergence: pre-Volta IPDOM stack, or Volta+ independent thread scheduling"),
+      count("pipe.int.latency", &G::pipe_int, &PipeTiming::latency, "cycles", 1, 100000,
+            "integer ALU (add, logic, shifts, IMAD): issue to dependent issue"),
+      count("pipe.int.interval", &G::pipe_int, &PipeTiming::interval, "cycles", 1, 100000,
+            "integer ALU (add, logic, shifts, IMAD): issue to next issue on one sub-partition"),
+      count("pipe.fp32.latency", &G::pipe_fp32, &PipeTiming::latency, "cycles", 1, 100000,
+            "FP32 (FADD, FMUL, FFMA): issue to dependent issue"),
+      count("pipe.fp32.interval", &G::pipe_fp32, &PipeTiming::interval, "cycles", 1, 100000,
+            "FP32 (FADD, FMUL, FFMA): issue to next issue on one sub-partition"),
+      count("pipe.fp64.latency", &G::pipe_fp64, &PipeTiming::latency, "cycles", 1, 100000,
+            "FP64: issue to dependent issue"),
+      count("pipe.fp64.interval", &G::pipe_fp64, &PipeTiming::interval, "cycles", 1, 100000,
+            "FP64: issue to next issue on one sub-partition"),
+      count("pipe.f16.latency", &G::pipe_f16, &PipeTiming::latency, "cycles", 1, 100000,
+            "half precision (f16, bf16): issue to dependent issue"),
+      count("pipe.f16.interval", &G::pipe_f16, &PipeTiming::interval, "cycles", 1, 100000,
+            "half precision (f16, bf16): issue to next issue on one sub-partition"),
+      count("pipe.sfu.latency", &G::pipe_sfu, &PipeTiming::latency, "cycles", 1, 100000,
+            "special functions (rcp, sqrt, ex2, sin, ...): issue to dependent issue"),
+      count("pipe.sfu.interval", &G::pipe_sfu, &PipeTiming::interval, "cycles", 1, 100000,
+            "special functions (rcp, sqrt, ex2, sin, ...): issue to next issue on one sub-partition"),
+      count("pipe.branch.latency", &G::pipe_branch, &PipeTiming::latency, "cycles", 1, 100000,
+            "branches, calls, exit, barriers: issue to dependent issue"),
+      count("pipe.branch.interval", &G::pipe_branch, &PipeTiming::interval, "cycles", 1, 100000,
+            "branches, calls, exit, barriers: issue to next issue on one sub-partition"),
+      count("pipe.ldst.latency", &G::pipe_ldst, &PipeTiming::latency, "cycles", 1, 100000,
+            "loads, stores and atomics (issue into the LSU): issue to dependent issue"),
+      count("pipe.ldst.interval", &G::pipe_ldst, &PipeTiming::interval, "cycles", 1, 100000,
+            "loads, stores and atomics (issue into the LSU): issue to next issue on one sub-partition"),
+      count("pipe.uniform.latency", &G::pipe_uniform, &PipeTiming::latency, "cycles", 1, 100000,
+            "moves and special-register reads: issue to dependent issue"),
+      count("pipe.uniform.interval", &G::pipe_uniform, &PipeTiming::interval, "cycles", 1, 100000,
+            "moves and special-register reads: issue to next issue on one sub-partition"),
+      count("mem.smem_latency", &G::smem_latency, "cycles", 1, 100000, "shared-memory access without bank conflicts"),
+      count("mem.smem_banks", &G::smem_banks, "banks", 1, 1024, "shared-memory banks"),
+      count("mem.smem_bank_bytes", &G::smem_bank_bytes, "bytes", 1, 1024, "width of one shared-memory bank"),
+      count("mem.l1_hit_latency", &G::l1_hit_latency, "cycles", 1, 100000, "global load that hits in L1"),
+      count("mem.l2_hit_latency", &G::l2_hit_latency, "cycles", 1, 100000, "global load that hits in L2"),
+      count("mem.dram_latency", &G::dram_latency, "cycles", 1, 100000, "global load that goes to DRAM"),
+      real("mem.dram_bytes_per_cycle_per_sm", &G::dram_bytes_per_cycle_per_sm, "bytes/cycle", 0.001, 1e6,
+           "one SM's share of DRAM bandwidth"),
+      count("sm.barrier_latency", &G::barrier_latency, "cycles", 0, 100000, "last arrival at a CTA barrier to release"),
+      choice("sm.scheduler", &G::scheduler, {{"gto", S::Gto}, {"lrr", S::Lrr}},
+             "warp scheduler: greedy-then-oldest or loose round-robin"),
       count("regs.per_sm", &G::regs_per_sm, "registers", 1, 1u << 24, "32-bit registers per SM"),
       count("regs.max_per_thread", &G::max_regs_per_thread, "registers", 1, 1u << 16, "registers one thread may use"),
       count("regs.max_per_cta", &G::max_regs_per_cta, "registers", 1, 1u << 24, "registers one CTA may use"),
@@ -152,6 +207,8 @@ std::vector<Param> make_params() {
       count("launch.max_cluster_size", &G::max_cluster_size, "CTAs", 1, 1u << 10, "CTAs per cluster (portable limit)"),
       count("launch.max_cluster_size_nonportable", &G::max_cluster_size_nonportable, "CTAs", 1, 1u << 10,
             "CTAs per cluster with the non-portable opt-in"),
+      count("launch.kernel_latency", &G::kernel_launch_latency, "cycles", 0, 100000000,
+            "cycles from a kernel's launch to its first CTA's start"),
   };
   const GpuConfig defaults;
   for (auto& q : p) {

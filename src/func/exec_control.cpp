@@ -30,6 +30,23 @@ bool Executor::runnable(const Warp& w) {
   return false;
 }
 
+std::int32_t Executor::next_path(const Warp& w) const {
+  const auto n = static_cast<std::int32_t>(w.paths.size());
+  if (L_.model == config::Reconvergence::IpdomStack) {
+    for (std::int32_t i = n - 1; i >= 0; --i) {
+      if (is_leaf(w.paths[static_cast<std::size_t>(i)])) return is_runnable(w.paths[static_cast<std::size_t>(i)]) ? i : -1;
+    }
+    return -1;
+  }
+  if (w.current >= 0 && w.current < n && is_runnable(w.paths[static_cast<std::size_t>(w.current)])) return w.current;
+  const std::int32_t start = std::max<std::int32_t>(w.current, 0);
+  for (std::int32_t k = 1; k <= n; ++k) {
+    const std::int32_t i = (start + k) % n;
+    if (is_runnable(w.paths[static_cast<std::size_t>(i)])) return i;
+  }
+  return -1;
+}
+
 bool Executor::select_path(Warp& w) const {
   const auto n = static_cast<std::int32_t>(w.paths.size());
   if (L_.model == config::Reconvergence::IpdomStack) {
@@ -41,16 +58,10 @@ bool Executor::select_path(Warp& w) const {
     }
     return false;
   }
-  if (w.current >= 0 && w.current < n && is_runnable(w.paths[static_cast<std::size_t>(w.current)])) return true;
-  const std::int32_t start = std::max<std::int32_t>(w.current, 0);
-  for (std::int32_t k = 1; k <= n; ++k) {
-    const std::int32_t i = (start + k) % n;
-    if (is_runnable(w.paths[static_cast<std::size_t>(i)])) {
-      w.current = i;
-      return true;
-    }
-  }
-  return false;
+  const std::int32_t i = next_path(w);
+  if (i < 0) return false;
+  w.current = i;
+  return true;
 }
 
 void Executor::complete_paths(Warp& w) {

@@ -71,7 +71,7 @@ void Parser::parse_var_decl(const Token& first, const Linkage& linkage, DeclCont
     v.pos = name.pos;
     std::optional<std::uint64_t> count;
     if (accept('<')) {
-      count = expect_uint("register count", 1u << 20);
+      count = expect_uint("register count", 1U << 20);
       expect_punct('>', "after the register count");
     }
     while (accept('[')) {
@@ -135,7 +135,7 @@ void Parser::parse_init_element(Variable& v) {
     if (!f) fail(num.pos, fmt::format("malformed float literal '{}'", num.text));
     op.kind = Operand::Kind::FloatImm;
     op.is_double = f->is_double;
-    op.fbits = f->bits ^ (negative ? (f->is_double ? 1ull << 63 : 1ull << 31) : 0);
+    op.fbits = f->bits ^ (negative ? (f->is_double ? 1ULL << 63 : 1ULL << 31) : 0);
   } else if (value.kind == Tok::Ident && !negative) {
     Token name = take();
     op.kind = Operand::Kind::Symbol;

@@ -10,19 +10,6 @@
 
 namespace warpsim::ptx::detail {
 
-namespace {
-
-constexpr std::string_view kModuleOnly[] = {".entry",   ".func",   ".visible",      ".extern",  ".weak", ".common",
-                                            ".version", ".target", ".address_size", ".section", ".alias"};
-
-bool is_module_only(std::string_view d) {
-  for (std::string_view m : kModuleOnly)
-    if (d == m) return true;
-  return false;
-}
-
-}  // namespace
-
 void Parser::parse_function(const Token& kind, const Linkage& linkage) {
   Function f;
   f.is_entry = kind.text == ".entry";

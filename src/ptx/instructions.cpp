@@ -107,7 +107,7 @@ Operand Parser::parse_operand() {
       op.ival = static_cast<std::int64_t>(0 - *bits);
     } else if (v.kind == Tok::Float) {
       op = parse_primary();
-      op.fbits ^= op.is_double ? 1ull << 63 : 1ull << 31;
+      op.fbits ^= op.is_double ? 1ULL << 63 : 1ULL << 31;
     } else if (v.kind == Tok::Ident) {
       op = parse_primary();
       op.minus = true;

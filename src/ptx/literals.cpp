@@ -42,7 +42,7 @@ std::optional<FloatBits> decode_float(std::string_view text) {
   if (text.size() > 2 && text[0] == '0' && (text[1] == 'f' || text[1] == 'F' || text[1] == 'd' || text[1] == 'D')) {
     const bool dbl = text[1] == 'd' || text[1] == 'D';
     const std::string_view digits = text.substr(2);
-    if (digits.size() != (dbl ? 16u : 8u)) return std::nullopt;
+    if (digits.size() != (dbl ? 16U : 8U)) return std::nullopt;
     auto v = accumulate(digits, 16);
     if (!v) return std::nullopt;
     return FloatBits{*v, dbl};

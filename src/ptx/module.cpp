@@ -6,30 +6,7 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <iterator>
-
 namespace warpsim::ptx::detail {
-
-namespace {
-
-constexpr std::string_view kStateSpaces[] = {".global", ".const", ".shared", ".local", ".tex", ".param", ".reg"};
-constexpr std::string_view kHeaderOnly[] = {".maxntid",         ".reqntid",           ".minnctapersm",
-                                            ".maxnctapersm",    ".maxnreg",           ".maxclusterrank",
-                                            ".explicitcluster", ".reqnctapercluster", ".blocksareclusters",
-                                            ".noreturn",        ".abi_preserve",      ".abi_preserve_control"};
-constexpr std::string_view kBodyOnly[] = {".branchtargets", ".callprototype", ".calltargets"};
-
-template <std::size_t N>
-bool one_of(std::string_view s, const std::string_view (&list)[N]) {
-  return std::find(std::begin(list), std::end(list), s) != std::end(list);
-}
-
-}  // namespace
-
-bool is_state_space(std::string_view directive) { return one_of(directive, kStateSpaces); }
-bool is_header_directive(std::string_view directive) { return one_of(directive, kHeaderOnly); }
-bool is_body_directive(std::string_view directive) { return one_of(directive, kBodyOnly); }
 
 std::string unquote(std::string_view quoted) {
   std::string out;

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -124,16 +125,11 @@ void Parser::sync_statement() {
 }
 
 void Parser::sync_module() {
-  static constexpr std::string_view kItemStarts[] = {
-      ".visible", ".extern", ".weak",    ".common", ".entry",        ".func", ".global",  ".const", ".shared",
-      ".local",   ".align",  ".version", ".target", ".address_size", ".file", ".section", ".alias"};
   int depth = 0;
   while (true) {
     const Token& t = lex_.peek();
     if (t.kind == Tok::End) return;
-    if (depth == 0 && t.newline_before && t.kind == Tok::Directive &&
-        std::find(std::begin(kItemStarts), std::end(kItemStarts), t.text) != std::end(kItemStarts))
-      return;
+    if (depth == 0 && t.newline_before && t.kind == Tok::Directive && starts_module_item(t.text)) return;
     Token taken = lex_.next();
     if (taken.is(';') && depth == 0) return;
     if (taken.is('{')) ++depth;
@@ -182,9 +178,9 @@ Module parse_file(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) fail(ErrorKind::Input, "cannot read {}: {}", path, std::strerror(errno));
   std::string text;
-  char chunk[1 << 16];
+  std::array<char, 1 << 16> chunk{};
   std::size_t got = 0;
-  while ((got = std::fread(chunk, 1, sizeof chunk, f)) > 0) text.append(chunk, got);
+  while ((got = std::fread(chunk.data(), 1, chunk.size(), f)) > 0) text.append(chunk.data(), got);
   const int read_errno = std::ferror(f) ? errno : 0;
   std::fclose(f);
   if (read_errno != 0) fail(ErrorKind::Input, "cannot read {}: {}", path, std::strerror(read_errno));

@@ -10,6 +10,7 @@
 
 #include <warpsim/ptx/parser.hpp>
 
+#include "ptx/directives.hpp"
 #include "ptx/lexer.hpp"
 #include "ptx/scopes.hpp"
 
@@ -99,10 +100,7 @@ class Parser {
   std::unordered_map<std::string, std::size_t> function_index_;
 };
 
-bool is_state_space(std::string_view directive);       // .global .const .shared .local .tex .param .reg
-bool is_header_directive(std::string_view directive);  // .maxntid, .noreturn, ...: function headers only
-bool is_body_directive(std::string_view directive);    // .branchtargets, .callprototype, .calltargets
-std::string unquote(std::string_view quoted);          // "a\"b" -> a"b
+std::string unquote(std::string_view quoted);  // "a\"b" -> a"b
 
 // Collapses runs of whitespace and comments into single spaces and trims the ends.
 std::string normalize_text(std::string_view raw);

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <cstring>
+#include <ranges>
 
 namespace warpsim::ptx::detail {
 
@@ -18,7 +19,7 @@ NameSet collect_dollar_names(std::string_view text) {
   while (p < n) {
     const void* hit = std::memchr(base + p, '$', n - p);
     if (!hit) break;
-    const std::size_t dollar = static_cast<std::size_t>(static_cast<const char*>(hit) - base);
+    const auto dollar = static_cast<std::size_t>(static_cast<const char*>(hit) - base);
     p = dollar + 1;
     if (dollar == 0 || p >= n || text[p] < '0' || text[p] > '9') continue;
     std::size_t begin = dollar;
@@ -86,8 +87,8 @@ std::string Scopes::declare_label(std::string_view name, Pos pos, std::vector<Di
 }
 
 const Declared* Scopes::find_var(std::string_view name) const {
-  for (auto it = open_.rbegin(); it != open_.rend(); ++it) {
-    const Table& vars = scopes_[*it].vars;
+  for (std::uint32_t s : open_ | std::views::reverse) {
+    const Table& vars = scopes_[s].vars;
     if (auto found = vars.find(name); found != vars.end()) return &found->second;
   }
   return nullptr;

@@ -7,6 +7,7 @@
 
 #include <warpsim/common/error.hpp>
 #include <warpsim/func/grid.hpp>
+#include <warpsim/timing/grid_timing.hpp>
 #include <warpsim/ir/program.hpp>
 #include <warpsim/ptx/parser.hpp>
 
@@ -175,8 +176,14 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     func::GridLimits limits;
     if (opts.max_warp_instructions != 0) limits.no_progress_limit = opts.max_warp_instructions;
     func::GridStats st;
+    timing::GridTiming timed;
     try {
-      st = func::run_grid(L, limits);
+      if (opts.functional_only) {
+        st = func::run_grid(L, limits);
+      } else {
+        timed = timing::run_grid_timed(L, cfg.gpu, limits);
+        st = timed.functional;
+      }
     } catch (const Error& e) {
       throw Error(e.kind(), fmt::format("{}: {} ({} {}): {}", cfg.path, k.json_path, k.entry, k.ptx, e.what()));
     }
@@ -186,6 +193,10 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     ks.warps = st.warps;
     ks.warp_instructions = st.warp_instructions;
     ks.thread_instructions = st.thread_instructions;
+    if (!opts.functional_only) {
+      ks.cycles = timed.cycles;
+      ks.stats = timed.stats.to_map();
+    }
     result.kernels.push_back(ks);
     result.printf_output += func::printf_text(std::move(L.printf));
   }

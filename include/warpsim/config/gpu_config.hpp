@@ -15,6 +15,13 @@
 namespace warpsim::config {
 
 enum class Reconvergence { IpdomStack, Independent };
+enum class SchedulerPolicy { Gto, Lrr };
+
+// One execution pipeline class: dependent-result latency and issue-to-issue interval on one sub-partition.
+struct PipeTiming {
+  unsigned latency = 4;   // cycles from issue until a dependent instruction may issue
+  unsigned interval = 1;  // cycles between two issues to this pipeline on one sub-partition
+};
 
 struct GpuConfig {
   std::string name;         // "h200"
@@ -55,6 +62,20 @@ struct GpuConfig {
   std::vector<unsigned> smem_carveouts_kib = {0, 8, 16, 32, 64, 100, 132, 164, 228};  // selectable carve-outs
 
   Reconvergence reconvergence = Reconvergence::Independent;
+
+  // timing model: pipelines (per sub-partition), memory latencies, scheduling
+  PipeTiming pipe_int{4, 2}, pipe_fp32{4, 2}, pipe_fp64{8, 2}, pipe_f16{5, 2}, pipe_sfu{23, 8};
+  PipeTiming pipe_branch{4, 1}, pipe_ldst{4, 4}, pipe_uniform{2, 1};
+  unsigned smem_latency = 29;            // cycles, shared-memory load without conflicts
+  unsigned smem_banks = 32;
+  unsigned smem_bank_bytes = 4;
+  unsigned l1_hit_latency = 40;          // cycles
+  unsigned l2_hit_latency = 263;         // cycles
+  unsigned dram_latency = 479;           // cycles
+  double dram_bytes_per_cycle_per_sm = 12.8;  // this SM's share of DRAM bandwidth
+  unsigned barrier_latency = 20;         // cycles from the last arrival to the release
+  SchedulerPolicy scheduler = SchedulerPolicy::Gto;
+  unsigned kernel_launch_latency = 0;    // cycles added before the first CTA starts
 
   // Every numeric parameter by dotted name, after defaults and overrides (for reports and stats files).
   std::map<std::string, double> values;

@@ -45,6 +45,9 @@ class Executor {
   StepResult step(Cta& cta, Warp& warp);
   // True if some path of the warp can execute now.
   static bool runnable(const Warp& w);
+  // The index of the path the next step() will run, -1 if none can run; changes nothing (the timing model
+  // reads the next instruction's registers before issuing it).
+  std::int32_t next_path(const Warp& w) const;
 
   Launch& launch() { return L_; }
 

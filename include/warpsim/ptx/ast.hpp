@@ -30,8 +30,10 @@ struct Operand {
                 // literal such as 1.5 (is_double = true, bits of the double); raw bits in `fbits`
     Symbol,     // a variable, function or label name used as a value: `name`, optional `ival` = +offset
     Address,    // [base], [base+off], [base+-off], [imm]; base is `name` (register or symbol, may be empty
-                // for [imm]), offset in `ival`. [%rd, {%r1,%r2}] (texture-style) puts the vector in `elems`.
-    Vector,     // {a, b, ...}: elements in `elems` (registers, immediates or sinks)
+                // for [imm]), offset in `ival`. [%rd, {%r1,%r2}] (texture-style) puts the vector in `elems`:
+                // the operands after the base, in order ([tex, smp, {x, y}] -> {Symbol smp, Vector{x, y}}).
+    Vector,     // {a, b, ...}, or a parenthesised list (call return values and arguments): elements in `elems`
+                // (registers, immediates, sinks; call lists hold the Symbols of .param variables)
     Pipe,       // a|b: two destinations (setp, elect.sync); elems[0] and elems[1]
     Sink,       // _
   };
@@ -95,7 +97,8 @@ struct Statement {
   Label label;         // Kind::Label
   Variable var;        // Kind::Variable (.reg/.local/.shared/.param declared inside a body)
   std::uint32_t loc_file = 0, loc_line = 0, loc_col = 0;  // Kind::Loc (.loc file line col)
-  std::string pragma;  // Kind::Pragma: the string, e.g. "nounroll"; Kind::CallPrototype: its text
+  std::string pragma;  // Kind::Pragma: the string, e.g. "nounroll"; Kind::CallPrototype: its text from
+                       // `.callprototype` to before the ';', whitespace collapsed
   // Kind::BranchTargets (`$L_tab: .branchtargets L1, L2;`): label.name is the table's label, `targets`
   // the (scope-resolved) label names in order. Kind::CallPrototype (`proto: .callprototype ...;`): label.name.
   std::vector<std::string> targets;

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,10 @@ struct KernelSummary {
   std::uint64_t ctas = 0, warps = 0;
   std::uint64_t warp_instructions = 0;    // warp-level instructions executed (a predicated-off one counts)
   std::uint64_t thread_instructions = 0;  // active lanes summed over warp-instructions (predicated-off lanes count, as in Nsight's smsp__thread_inst_executed)
+  // Timing runs only (RunOptions::functional_only = false): kernel cycles and every timing counter by its
+  // Nsight metric name (timing/stats.hpp); 0 and empty in functional runs.
+  std::uint64_t cycles = 0;
+  std::map<std::string, double> stats;
 };
 
 struct RunResult {

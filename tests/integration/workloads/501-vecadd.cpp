@@ -1,11 +1,11 @@
 // Workload test vecadd (traces/vecadd): runs the seed example and checks c[i] = a[i] + b[i] for all 1000
 // elements against a CPU reference built from the initial buffers, the config's own expect (the committed
 // vecadd.expected.bin), the inputs staying unchanged, and the launch summary (4 CTAs, 32 warps).
+// Each check runs twice: as configured (H200, sm_90a PTX) and on B200 with the sm_100a PTX.
 // Leaves out: timing.
 #include "workload_util.hpp"
 
-TEST_CASE("vecadd: c = a + b, checked against the CPU and the committed expected file", "[workloads]") {
-  const auto r = wl::sim::run_file(wl::trace_json("vecadd"));
+static void check_run(const wl::sim::RunResult& r) {
   const auto a = wl::initial<float>(r.config, "a");
   const auto b = wl::initial<float>(r.config, "b");
   std::vector<float> want(1000);
@@ -29,4 +29,14 @@ TEST_CASE("vecadd: c = a + b, checked against the CPU and the committed expected
   CHECK(r.expects_ok());
   wl::check_launch(r, 0, "vecadd", 4, 32);
   CHECK(r.printf_output.empty());
+}
+
+TEST_CASE("vecadd: c = a + b, checked against the CPU and the committed expected file (H200, sm_90a PTX)",
+          "[workloads]") {
+  check_run(wl::sim::run_file(wl::trace_json("vecadd")));
+}
+
+TEST_CASE("vecadd: c = a + b, checked against the CPU and the committed expected file (B200, sm_100a PTX)",
+          "[workloads]") {
+  check_run(wl::run_b200("vecadd"));
 }

@@ -1,10 +1,10 @@
 // Workload test branch_demo (traces/branch_demo): one warp diverges on lane < 16; checks each lane's
 // path-specific result and path id, and the tail every lane writes after reconvergence.
+// Each check runs twice: as configured (H200, sm_90a PTX) and on B200 with the sm_100a PTX.
 // Leaves out: which order the two paths ran in (not observable in the outputs).
 #include "workload_util.hpp"
 
-TEST_CASE("branch_demo: lanes 0-15 and 16-31 take different paths and reconverge", "[workloads]") {
-  const auto r = wl::sim::run_file(wl::trace_json("branch_demo"));
+static void check_run(const wl::sim::RunResult& r) {
   const auto in = wl::initial<std::int32_t>(r.config, "in");
   std::vector<std::int32_t> out(64, 0), which(32, 0);
   for (std::uint32_t t = 0; t < 32; ++t) {
@@ -24,4 +24,12 @@ TEST_CASE("branch_demo: lanes 0-15 and 16-31 take different paths and reconverge
   wl::check_equal(wl::final_contents<std::int32_t>(r, "which"), which, "which");
   wl::check_unchanged<std::int32_t>(r, "in");
   wl::check_launch(r, 0, "branch_demo", 1, 1);
+}
+
+TEST_CASE("branch_demo: lanes 0-15 and 16-31 take different paths and reconverge (H200, sm_90a PTX)", "[workloads]") {
+  check_run(wl::sim::run_file(wl::trace_json("branch_demo")));
+}
+
+TEST_CASE("branch_demo: lanes 0-15 and 16-31 take different paths and reconverge (B200, sm_100a PTX)", "[workloads]") {
+  check_run(wl::run_b200("branch_demo"));
 }

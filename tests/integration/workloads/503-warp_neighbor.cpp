@@ -1,10 +1,10 @@
 // Workload test warp_neighbor (traces/warp_neighbor): shared-memory exchange between lanes ordered by
 // __syncwarp(); checks the neighbour (lane + 1) and mirror (31 - lane) reads of both warps.
+// Each check runs twice: as configured (H200, sm_90a PTX) and on B200 with the sm_100a PTX.
 // Leaves out: bank conflicts and timing.
 #include "workload_util.hpp"
 
-TEST_CASE("warp_neighbor: __syncwarp orders shared-memory writes and reads inside a warp", "[workloads]") {
-  const auto r = wl::sim::run_file(wl::trace_json("warp_neighbor"));
+static void check_run(const wl::sim::RunResult& r) {
   const auto in = wl::initial<std::int32_t>(r.config, "in");
   std::vector<std::int32_t> s(64), next(64), mirror(64);
   for (int t = 0; t < 64; ++t) s[t] = in[t] * 2 + (t & 31);
@@ -15,4 +15,14 @@ TEST_CASE("warp_neighbor: __syncwarp orders shared-memory writes and reads insid
   wl::check_equal(wl::final_contents<std::int32_t>(r, "out_mirror"), mirror, "out_mirror");
   wl::check_unchanged<std::int32_t>(r, "in");
   wl::check_launch(r, 0, "warp_neighbor", 1, 2);
+}
+
+TEST_CASE("warp_neighbor: __syncwarp orders shared-memory writes and reads inside a warp (H200, sm_90a PTX)",
+          "[workloads]") {
+  check_run(wl::sim::run_file(wl::trace_json("warp_neighbor")));
+}
+
+TEST_CASE("warp_neighbor: __syncwarp orders shared-memory writes and reads inside a warp (B200, sm_100a PTX)",
+          "[workloads]") {
+  check_run(wl::run_b200("warp_neighbor"));
 }

@@ -2,6 +2,7 @@
 // kernel's order exactly: the shared-memory tree (s = 128, 64, 32: x[t] = x[t] + x[t + s]) and then the five
 // __shfl_down_sync steps of warp 0 (lanes whose source is past lane 31 keep their own value), so the
 // comparison is bit-exact.
+// Each check runs twice: as configured (H200, sm_90a PTX) and on B200 with the sm_100a PTX.
 // Leaves out: a grid-wide total (the kernel writes one partial per CTA).
 #include "workload_util.hpp"
 
@@ -32,8 +33,7 @@ std::vector<T> block_sums(const std::vector<T>& in, unsigned n, unsigned ctas, u
 
 }  // namespace
 
-TEST_CASE("reduce: per-CTA u32 and f32 sums through shared memory and shuffles", "[workloads]") {
-  const auto r = wl::sim::run_file(wl::trace_json("reduce"));
+static void check_run(const wl::sim::RunResult& r) {
   REQUIRE(r.config.kernels.size() == 2);
   REQUIRE(r.config.kernels[0].dynamic_smem == 1024);
   const auto in_u = wl::initial<std::uint32_t>(r.config, "in_u");
@@ -44,4 +44,12 @@ TEST_CASE("reduce: per-CTA u32 and f32 sums through shared memory and shuffles",
   wl::check_unchanged<float>(r, "in_f");
   wl::check_launch(r, 0, "reduce_u32", 8, 64);
   wl::check_launch(r, 1, "reduce_f32", 8, 64);
+}
+
+TEST_CASE("reduce: per-CTA u32 and f32 sums through shared memory and shuffles (H200, sm_90a PTX)", "[workloads]") {
+  check_run(wl::sim::run_file(wl::trace_json("reduce")));
+}
+
+TEST_CASE("reduce: per-CTA u32 and f32 sums through shared memory and shuffles (B200, sm_100a PTX)", "[workloads]") {
+  check_run(wl::run_b200("reduce"));
 }

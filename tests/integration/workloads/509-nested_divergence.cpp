@@ -1,6 +1,7 @@
 // Workload test nested_divergence (traces/nested_divergence): three-level nested divergence with two
 // early-exit paths; checks every lane's path id and value, including that early-exited lanes skipped the
 // tail after the nest (their out stays -1). Integer arithmetic wraps like the PTX (mul.lo/add on 32 bits).
+// Each check runs twice: as configured (H200, sm_90a PTX) and on B200 with the sm_100a PTX.
 // Leaves out: the order paths were executed in.
 #include "workload_util.hpp"
 
@@ -14,8 +15,7 @@ std::int32_t mix(std::int32_t v, int rounds) {
 
 }  // namespace
 
-TEST_CASE("nested_divergence: nested if/else with early exits", "[workloads]") {
-  const auto r = wl::sim::run_file(wl::trace_json("nested_divergence"));
+static void check_run(const wl::sim::RunResult& r) {
   const auto data = wl::initial<std::int32_t>(r.config, "data");
   std::vector<std::int32_t> out(64), path(wl::initial<std::int32_t>(r.config, "path"));
   for (int tid = 0; tid < 64; ++tid) {
@@ -58,4 +58,12 @@ TEST_CASE("nested_divergence: nested if/else with early exits", "[workloads]") {
   wl::check_equal(wl::final_contents<std::int32_t>(r, "out"), out, "out");
   wl::check_unchanged<std::int32_t>(r, "data");
   wl::check_launch(r, 0, "nested_divergence", 1, 2);
+}
+
+TEST_CASE("nested_divergence: nested if/else with early exits (H200, sm_90a PTX)", "[workloads]") {
+  check_run(wl::sim::run_file(wl::trace_json("nested_divergence")));
+}
+
+TEST_CASE("nested_divergence: nested if/else with early exits (B200, sm_100a PTX)", "[workloads]") {
+  check_run(wl::run_b200("nested_divergence"));
 }

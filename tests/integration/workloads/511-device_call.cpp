@@ -1,6 +1,7 @@
 // Workload test device_call (traces/device_call): __noinline__ device functions with mixed-type
 // parameters and return values, called uniformly and under divergence; checks every lane's float and int
 // result. blend() is __fadd_rn(__fmul_rn(w, t), (float)(a - b)), so the reference rounds each step the same.
+// Each check runs twice: as configured (H200, sm_90a PTX) and on B200 with the sm_100a PTX.
 // Leaves out: the call stack layout (only results are observable).
 #include "workload_util.hpp"
 
@@ -9,7 +10,8 @@ namespace {
 float blend(std::int32_t a, std::int32_t b, float w, const std::vector<float>& table, std::uint32_t k) {
   const float t = table[k & 15u];
   const float prod = w * t;
-  return prod + static_cast<float>(static_cast<std::int32_t>(static_cast<std::uint32_t>(a) - static_cast<std::uint32_t>(b)));
+  const auto diff = static_cast<std::int32_t>(static_cast<std::uint32_t>(a) - static_cast<std::uint32_t>(b));
+  return prod + static_cast<float>(diff);
 }
 
 std::int32_t classify(std::int32_t v, std::int32_t lane) {
@@ -20,8 +22,7 @@ std::int32_t classify(std::int32_t v, std::int32_t lane) {
 
 }  // namespace
 
-TEST_CASE("device_call: noinline calls with arguments and return values, also under divergence", "[workloads]") {
-  const auto r = wl::sim::run_file(wl::trace_json("device_call"));
+static void check_run(const wl::sim::RunResult& r) {
   const auto x = wl::initial<std::int32_t>(r.config, "x");
   const auto table = wl::initial<float>(r.config, "table");
   std::vector<float> out_f(64);
@@ -46,4 +47,14 @@ TEST_CASE("device_call: noinline calls with arguments and return values, also un
   wl::check_unchanged<std::int32_t>(r, "x");
   wl::check_unchanged<float>(r, "table");
   wl::check_launch(r, 0, "device_call", 1, 2);
+}
+
+TEST_CASE("device_call: noinline calls with arguments and return values, also under divergence (H200, sm_90a PTX)",
+          "[workloads]") {
+  check_run(wl::sim::run_file(wl::trace_json("device_call")));
+}
+
+TEST_CASE("device_call: noinline calls with arguments and return values, also under divergence (B200, sm_100a PTX)",
+          "[workloads]") {
+  check_run(wl::run_b200("device_call"));
 }

@@ -3,6 +3,7 @@
 // CTA, phase 1 (before __syncthreads) then phase 2; inside a phase, warp 0's printf then warp 1's; inside
 // one warp-level printf, lanes in increasing order. Numbers are formatted as the host's printf does
 // (float arguments are promoted to double by the caller, as in C).
+// Each check runs twice: as configured (H200, sm_90a PTX) and on B200 with the sm_100a PTX.
 // Leaves out: printf's return value, output buffer limits.
 #include "workload_util.hpp"
 
@@ -19,8 +20,7 @@ std::string format(const char* f, Args... args) {
 
 }  // namespace
 
-TEST_CASE("printf_demo: device printf output in a deterministic order", "[workloads]") {
-  const auto r = wl::sim::run_file(wl::trace_json("printf_demo"));
+static void check_run(const wl::sim::RunResult& r) {
   const auto vals = wl::initial<float>(r.config, "vals");
   std::string want;
   for (unsigned cta = 0; cta < 2; ++cta) {
@@ -42,4 +42,12 @@ TEST_CASE("printf_demo: device printf output in a deterministic order", "[worklo
   CHECK(r.printf_output == want);
   wl::check_unchanged<float>(r, "vals");
   wl::check_launch(r, 0, "printf_demo", 2, 4);
+}
+
+TEST_CASE("printf_demo: device printf output in a deterministic order (H200, sm_90a PTX)", "[workloads]") {
+  check_run(wl::sim::run_file(wl::trace_json("printf_demo")));
+}
+
+TEST_CASE("printf_demo: device printf output in a deterministic order (B200, sm_100a PTX)", "[workloads]") {
+  check_run(wl::run_b200("printf_demo"));
 }

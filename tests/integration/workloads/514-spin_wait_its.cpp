@@ -4,7 +4,8 @@
 // the pre-Volta IPDOM stack (sm.reconvergence=ipdom_stack) one side spins forever and the run must stop
 // with a warpsim::Error from the watchdog (no forward progress / instruction limit).
 // The override's spelling is tried in a few forms; the first that the config loader accepts and that
-// really selects the IPDOM stack is used.
+// really selects the IPDOM stack is used. Each case runs as configured (H200, sm_90a PTX) and on B200 with
+// the sm_100a PTX.
 // Leaves out: how many iterations each side spins (scheduling dependent).
 #include "workload_util.hpp"
 
@@ -34,10 +35,7 @@ std::vector<std::string> ipdom_override() {
   return {};
 }
 
-}  // namespace
-
-TEST_CASE("spin_wait_its: finishes under independent thread scheduling", "[workloads]") {
-  const auto r = wl::sim::run_file(wl::trace_json("spin_wait_its"));
+void check_finishes(const wl::sim::RunResult& r) {
   REQUIRE(r.config.gpu.reconvergence == warpsim::config::Reconvergence::Independent);
   std::vector<std::int32_t> out(32);
   for (int l = 0; l < 32; ++l) out[l] = l < 16 ? 1 : 2;
@@ -46,13 +44,14 @@ TEST_CASE("spin_wait_its: finishes under independent thread scheduling", "[workl
   wl::check_launch(r, 0, "spin_wait_its", 1, 1);
 }
 
-TEST_CASE("spin_wait_its: livelocks under a pre-Volta IPDOM stack and the watchdog stops it", "[workloads]") {
+template <typename Run>
+void check_livelock(Run run) {
   warpsim::sim::RunOptions opts;
   opts.gpu_overrides = ipdom_override();
   opts.max_warp_instructions = 200'000;
   std::string msg;
   try {
-    (void)wl::sim::run_file(wl::trace_json("spin_wait_its"), opts);
+    (void)run(opts);
     FAIL("the run finished, but with an IPDOM stack one side of the branch spins forever");
   } catch (const warpsim::Error& e) {
     msg = e.what();
@@ -61,4 +60,23 @@ TEST_CASE("spin_wait_its: livelocks under a pre-Volta IPDOM stack and the watchd
   const std::string m = lower(msg);
   CHECK((m.find("no forward progress") != std::string::npos || m.find("instruction limit") != std::string::npos ||
          m.find("livelock") != std::string::npos || m.find("watchdog") != std::string::npos));
+}
+
+}  // namespace
+
+TEST_CASE("spin_wait_its: finishes under independent thread scheduling (H200, sm_90a PTX)", "[workloads]") {
+  check_finishes(wl::sim::run_file(wl::trace_json("spin_wait_its")));
+}
+
+TEST_CASE("spin_wait_its: finishes under independent thread scheduling (B200, sm_100a PTX)", "[workloads]") {
+  check_finishes(wl::run_b200("spin_wait_its"));
+}
+
+TEST_CASE("spin_wait_its: livelocks under a pre-Volta IPDOM stack (H200, sm_90a PTX)", "[workloads]") {
+  check_livelock(
+      [](const warpsim::sim::RunOptions& o) { return wl::sim::run_file(wl::trace_json("spin_wait_its"), o); });
+}
+
+TEST_CASE("spin_wait_its: livelocks under a pre-Volta IPDOM stack (B200, sm_100a PTX)", "[workloads]") {
+  check_livelock([](const warpsim::sim::RunOptions& o) { return wl::run_b200("spin_wait_its", o); });
 }

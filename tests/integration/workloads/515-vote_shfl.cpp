@@ -6,13 +6,13 @@
 //   __shfl_xor_sync(m, v, x): reads lane ^ x (always in range for w = 32);
 //   __match_any_sync: the lanes holding the same value; __match_all_sync: all lanes if all equal, else 0
 //   (with pred); __reduce_*_sync: over the lanes of the member mask; ballot/any/all over the member mask.
+// Each check runs twice: as configured (H200, sm_90a PTX) and on B200 with the sm_100a PTX.
 // Leaves out: undefined cases (members missing from the mask), __activemask.
 #include "workload_util.hpp"
 
 #include <bit>
 
-TEST_CASE("vote_shfl: ballot/any/all, shuffles, match and redux", "[workloads]") {
-  const auto r = wl::sim::run_file(wl::trace_json("vote_shfl"));
+static void check_run(const wl::sim::RunResult& r) {
   const auto data = wl::initial<std::uint32_t>(r.config, "data");
   constexpr unsigned NOUT = 24;
   std::vector<std::uint32_t> out(64 * NOUT, 0);
@@ -100,4 +100,12 @@ TEST_CASE("vote_shfl: ballot/any/all, shuffles, match and redux", "[workloads]")
   }
   wl::check_unchanged<std::uint32_t>(r, "data");
   wl::check_launch(r, 0, "vote_shfl", 1, 2);
+}
+
+TEST_CASE("vote_shfl: ballot/any/all, shuffles, match and redux (H200, sm_90a PTX)", "[workloads]") {
+  check_run(wl::sim::run_file(wl::trace_json("vote_shfl")));
+}
+
+TEST_CASE("vote_shfl: ballot/any/all, shuffles, match and redux (B200, sm_100a PTX)", "[workloads]") {
+  check_run(wl::run_b200("vote_shfl"));
 }

@@ -4,13 +4,13 @@
 // order gives the same value). Return values depend on the order, so they are checked as sets:
 // atomicAdd(+1) returns a permutation of init..init+511 (the f32 add of 1.0 likewise), and atomicExch's
 // returns plus the final value are exactly {initial value} + {every thread's tid + 1000}.
+// Each check runs twice: as configured (H200, sm_90a PTX) and on B200 with the sm_100a PTX.
 // Leaves out: memory ordering between different words.
 #include "workload_util.hpp"
 
 #include <algorithm>
 
-TEST_CASE("atomics_global: u32/s32/u64/s64/f32/f64 global atomics", "[workloads]") {
-  const auto r = wl::sim::run_file(wl::trace_json("atomics_global"));
+static void check_run(const wl::sim::RunResult& r) {
   const auto x = wl::initial<std::uint32_t>(r.config, "x");
   auto u = wl::initial<std::uint32_t>(r.config, "u");
   auto s = wl::initial<std::int32_t>(r.config, "s");
@@ -90,4 +90,12 @@ TEST_CASE("atomics_global: u32/s32/u64/s64/f32/f64 global atomics", "[workloads]
 
   wl::check_unchanged<std::uint32_t>(r, "x");
   wl::check_launch(r, 0, "atomics_global", 4, 16);
+}
+
+TEST_CASE("atomics_global: u32/s32/u64/s64/f32/f64 global atomics (H200, sm_90a PTX)", "[workloads]") {
+  check_run(wl::sim::run_file(wl::trace_json("atomics_global")));
+}
+
+TEST_CASE("atomics_global: u32/s32/u64/s64/f32/f64 global atomics (B200, sm_100a PTX)", "[workloads]") {
+  check_run(wl::run_b200("atomics_global"));
 }

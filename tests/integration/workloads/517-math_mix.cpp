@@ -13,6 +13,7 @@
 // whether the round-to-nearest result must step one ulp. Float->int conversions saturate, NaN -> 0 (PTX cvt).
 // CUDA's __byte_perm masks its selector with 0x7777 (nvcc emits `and` + prmt); slot U[8] uses raw prmt.b32
 // through inline PTX, whose selector nibble msb means "replicate the selected byte's sign".
+// Each check runs twice: as configured (H200, sm_90a PTX) and on B200 with the sm_100a PTX.
 // Leaves out: NaN/infinity inputs, .ftz behaviour on denormal inputs.
 #include "workload_util.hpp"
 
@@ -119,8 +120,7 @@ void check_slots(const std::vector<T>& got, const std::vector<T>& want, int stri
 
 }  // namespace
 
-TEST_CASE("math_mix: f32/f64/f16/bf16/integer/conversion semantics", "[workloads]") {
-  const auto r = wl::sim::run_file(wl::trace_json("math_mix"));
+static void check_run(const wl::sim::RunResult& r) {
   const auto& c = r.config;
   const auto fa = wl::initial<float>(c, "fa"), fb = wl::initial<float>(c, "fb"), fc = wl::initial<float>(c, "fc");
   const auto fpos = wl::initial<float>(c, "fpos"), fe = wl::initial<float>(c, "fe");
@@ -386,4 +386,12 @@ TEST_CASE("math_mix: f32/f64/f16/bf16/integer/conversion semantics", "[workloads
   for (const char* in : {"ua", "ub"}) wl::check_unchanged<std::uint32_t>(r, in);
   wl::check_unchanged<std::int32_t>(r, "sa");
   wl::check_launch(r, 0, "math_mix", 1, 2);
+}
+
+TEST_CASE("math_mix: f32/f64/f16/bf16/integer/conversion semantics (H200, sm_90a PTX)", "[workloads]") {
+  check_run(wl::sim::run_file(wl::trace_json("math_mix")));
+}
+
+TEST_CASE("math_mix: f32/f64/f16/bf16/integer/conversion semantics (B200, sm_100a PTX)", "[workloads]") {
+  check_run(wl::run_b200("math_mix"));
 }

@@ -1,4 +1,5 @@
 // Shared helpers for the workload tests (tests/integration/workloads/5xx-*.cpp): where the workloads live,
+// running a workload as configured (H200, sm_90a PTX) or on B200 with the sm_100a PTX,
 // the initial contents of a run's buffers (regenerated with config::init_buffer, never read back from the
 // simulator), exact element-by-element comparison with readable failure messages, and reference arithmetic
 // that C++ does not offer directly: rounding an exact value to f32/f16/bf16 in any IEEE rounding mode,
@@ -36,6 +37,23 @@ inline std::string trace_json(const std::string& name) {
 }
 inline std::string trace_file(const std::string& name, const std::string& file) {
   return std::string(WARPSIM_SOURCE_DIR) + "/traces/" + name + "/" + file;
+}
+
+// The workload's run config with the GPU model swapped for B200 and every launch's PTX for its .sm_100a.ptx
+// twin (regen_ptx.sh writes both), so each workload also exercises the sm_100a flavour of nvcc's PTX.
+inline cfg::RunConfig b200_config(const std::string& name, const std::vector<std::string>& overrides = {}) {
+  cfg::RunConfig c = cfg::load_run_config(trace_json(name), overrides);
+  c.gpu = cfg::load_gpu_config("b200", overrides);
+  for (auto& k : c.kernels) {
+    const std::string from = ".sm_90a.ptx";
+    const auto pos = k.ptx.rfind(from);
+    REQUIRE(pos != std::string::npos);
+    k.ptx.replace(pos, from.size(), ".sm_100a.ptx");
+  }
+  return c;
+}
+inline sim::RunResult run_b200(const std::string& name, const sim::RunOptions& opts = {}) {
+  return sim::run(b200_config(name, opts.gpu_overrides), opts);
 }
 
 inline const cfg::BufferSpec& buffer_spec(const cfg::RunConfig& c, const std::string& name) {
@@ -172,9 +190,8 @@ inline std::uint64_t round_exact(double hi, double lo, int exp_bits, int frac_bi
   const double frac = k - n;  // exact
   const auto ni = static_cast<std::uint64_t>(n);
   const std::uint64_t implicit = std::uint64_t{1} << frac_bits;
-  const std::uint64_t enc_n = ni >= implicit
-                                  ? (static_cast<std::uint64_t>(std::max(e, emin) + bias) << frac_bits) + (ni - implicit)
-                                  : ni;
+  const std::uint64_t field = static_cast<std::uint64_t>(std::max(e, emin) + bias);
+  const std::uint64_t enc_n = ni >= implicit ? (field << frac_bits) + (ni - implicit) : ni;
   std::uint64_t down, up;
   bool tie_point = false, just_below = false;
   if (frac > 0.0) {

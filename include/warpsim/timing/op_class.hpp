@@ -1,0 +1,33 @@
+// Timing classes of instructions: which pipeline an instruction issues to, and which register slots it
+// reads and writes (for the scoreboard).
+//
+// Models: eight pipeline classes (int, fp32, fp64, f16, sfu, branch, ldst, uniform), chosen from the opcode
+// and its types; each has a latency and an initiation interval in the GpuConfig (pipe.<class>.*).
+// Register reads are source operands, address bases, vector elements and the guard predicate; writes are the
+// first ndst operands.
+// Leaves out: SASS-level expansion (a PTX div.f32 or rem is one instruction here), register-bank conflicts,
+// the condition-code register of addc/madc (not a slot), and tensor-core pipelines.
+#pragma once
+
+#include <warpsim/config/gpu_config.hpp>
+#include <warpsim/ir/program.hpp>
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace warpsim::timing {
+
+enum class OpClass : std::uint8_t { Int, Fp32, Fp64, F16, Sfu, Branch, Ldst, Uniform, Count_ };
+inline constexpr std::size_t kOpClasses = static_cast<std::size_t>(OpClass::Count_);
+
+OpClass op_class(const ir::Instr& in);
+std::string_view op_class_name(OpClass c);
+const config::PipeTiming& pipe_timing(const config::GpuConfig& cfg, OpClass c);
+
+struct InstrRegs {
+  std::vector<std::uint32_t> reads, writes;  // register slots
+};
+InstrRegs instr_regs(const ir::Program& prog, const ir::Instr& in);
+
+}  // namespace warpsim::timing

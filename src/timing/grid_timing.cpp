@@ -1,0 +1,386 @@
+// The timed grid runner (see timing/grid_timing.hpp for what it models and leaves out).
+#include <warpsim/timing/grid_timing.hpp>
+
+#include <warpsim/common/error.hpp>
+#include <warpsim/timing/mem_cost.hpp>
+#include <warpsim/timing/op_class.hpp>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <unordered_set>
+
+namespace warpsim::timing {
+namespace {
+
+constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
+
+class CycleClock : public func::ClockSource {
+ public:
+  CycleClock(const std::uint64_t& now, double mhz) : now_(now), mhz_(mhz) {}
+  std::uint64_t cycles(const func::Cta&, const func::Warp&) const override { return now_; }
+  std::uint64_t nanoseconds(const func::Cta&, const func::Warp&) const override {
+    return static_cast<std::uint64_t>(static_cast<double>(now_) * 1000.0 / mhz_);
+  }
+
+ private:
+  const std::uint64_t& now_;
+  double mhz_;
+};
+
+struct WarpSlot {
+  func::Cta* cta = nullptr;  // null: free slot
+  std::uint32_t index = 0;   // warp index in the CTA
+  std::uint64_t age = 0;     // launch order, for greedy-then-oldest
+  std::vector<std::uint64_t> ready_at;  // per register slot: when its pending write lands
+  std::vector<std::uint8_t> from_mem;   // per register slot: the pending write comes from memory
+  std::uint64_t earliest = 0;           // no issue before this cycle (placement, barrier release)
+  bool waiting = false;                 // the executor has no runnable path (barrier, warp-sync)
+  bool exited = false;
+};
+
+struct SubPartition {
+  std::array<std::uint64_t, kOpClasses> pipe_free{};
+  std::int64_t last = -1;  // slot issued last
+};
+
+struct Sm {
+  std::vector<std::unique_ptr<func::Cta>> ctas;
+  std::vector<WarpSlot> slots;
+  std::vector<SubPartition> subs;
+  std::uint64_t smem_free = 0;
+  double dram_free = 0;
+  std::unordered_set<std::uint64_t> l1;  // sectors this SM has loaded
+  std::uint64_t active_cycles = 0;
+};
+
+struct Decoded {
+  OpClass cls;
+  InstrRegs regs;
+};
+
+class Runner {
+ public:
+  Runner(func::Launch& L, const config::GpuConfig& cfg, const func::GridLimits& limits)
+      : L_(L), cfg_(cfg), limits_(limits), ex_(L), clock_(now_, cfg.clock_mhz) {
+    for (const auto& in : L.prog->code) decoded_.push_back({op_class(in), instr_regs(*L.prog, in)});
+    fit_ = ctas_per_sm(L, cfg);
+    sms_.resize(std::max(cfg.num_sms, 1u));
+    for (auto& sm : sms_) {
+      sm.slots.resize(cfg.max_warps_per_sm);
+      sm.subs.resize(std::max(cfg.sub_partitions, 1u));
+    }
+  }
+
+  GridTiming run() {
+    const func::ClockSource* saved = L_.clock;
+    L_.clock = &clock_;
+    now_ = cfg_.kernel_launch_latency;
+    total_ = L_.grid.volume();
+    for (unsigned round = 0; round < fit_; ++round)
+      for (std::size_t s = 0; s < sms_.size() && next_cta_ < total_; ++s) place(s);
+    while (live_ctas_ > 0) cycle();
+    L_.clock = saved;
+    out_.cycles = end_;
+    out_.stats.gpc_cycles_elapsed_max = end_;
+    double active = 0;
+    for (const auto& sm : sms_) active += static_cast<double>(sm.active_cycles);
+    out_.stats.sm_cycles_active_avg = active / static_cast<double>(sms_.size());
+    out_.stats.smsp_inst_executed_sum = out_.functional.warp_instructions;
+    out_.stats.smsp_thread_inst_executed_sum = out_.functional.thread_instructions;
+    return out_;
+  }
+
+ private:
+  void place(std::size_t s) {
+    Sm& sm = sms_[s];
+    auto cta = std::make_unique<func::Cta>();
+    ex_.init_cta(*cta, next_cta_++, static_cast<std::uint32_t>(s));
+    std::size_t slot = 0;
+    for (std::uint32_t i = 0; i < cta->warps.size(); ++i) {
+      while (sm.slots[slot].cta != nullptr) ++slot;  // fits: ctas_per_sm counted the warps
+      WarpSlot& w = sm.slots[slot];
+      w = WarpSlot{};
+      w.cta = cta.get();
+      w.index = i;
+      w.age = age_++;
+      w.ready_at.assign(L_.prog->num_slots, 0);
+      w.from_mem.assign(L_.prog->num_slots, 0);
+      w.earliest = now_;
+    }
+    out_.functional.warps += cta->warps.size();
+    ++live_ctas_;
+    sm.ctas.push_back(std::move(cta));
+  }
+
+  // When the warp's next instruction could issue (kNever: waits in the executor), and whether a memory
+  // result is what holds it.
+  std::uint64_t ready_time(const Sm& sm, std::size_t slot, const SubPartition& sp, bool& on_mem, bool& on_dep) {
+    const WarpSlot& w = sm.slots[slot];
+    const func::Warp& fw = w.cta->warps[w.index];
+    const std::int32_t p = ex_.next_path(fw);
+    if (p < 0) return kNever;
+    const Decoded& d = decoded_[fw.paths[static_cast<std::size_t>(p)].pc];
+    std::uint64_t dep = 0;
+    bool mem = false;
+    auto see = [&](std::uint32_t r) {
+      if (w.ready_at[r] > dep) {
+        dep = w.ready_at[r];
+        mem = w.from_mem[r] != 0;
+      }
+    };
+    for (auto r : d.regs.reads) see(r);
+    for (auto r : d.regs.writes) see(r);
+    on_dep = dep > now_;
+    on_mem = on_dep && mem;
+    return std::max({w.earliest, dep, sp.pipe_free[static_cast<std::size_t>(d.cls)]});
+  }
+
+  void cycle() {
+    bool issued = false;
+    std::uint64_t next = kNever;
+    WarpStateCycles states;
+    std::vector<std::pair<std::size_t, std::size_t>> to_issue;  // (sm, slot)
+    for (std::size_t s = 0; s < sms_.size(); ++s) {
+      Sm& sm = sms_[s];
+      if (sm.ctas.empty()) continue;
+      const std::size_t nsub = sm.subs.size();
+      for (std::size_t sp = 0; sp < nsub; ++sp) {
+        SubPartition& sub = sm.subs[sp];
+        std::int64_t chosen = -1;
+        std::uint64_t chosen_age = kNever;
+        for (std::size_t slot = sp; slot < sm.slots.size(); slot += nsub) {
+          const WarpSlot& w = sm.slots[slot];
+          if (w.cta == nullptr || w.exited) continue;
+          bool on_mem = false, on_dep = false;
+          const std::uint64_t t = ready_time(sm, slot, sub, on_mem, on_dep);
+          if (t == kNever) {
+            ++states.barrier;
+            continue;
+          }
+          if (t > now_) {
+            next = std::min(next, t);
+            if (on_mem) ++states.memory;
+            else if (on_dep) ++states.dependency;
+            else ++states.not_selected;
+            continue;
+          }
+          ++states.not_selected;
+          if (cfg_.scheduler == config::SchedulerPolicy::Gto) {
+            // the last issued warp wins outright (age 0 ranks first); otherwise the oldest
+            const std::uint64_t rank = static_cast<std::int64_t>(slot) == sub.last ? 0 : w.age + 1;
+            if (rank < chosen_age) {
+              chosen_age = rank;
+              chosen = static_cast<std::int64_t>(slot);
+            }
+          } else {
+            // loose round-robin: the first ready slot after the last issued one, in slot order
+            const auto rank = [&](std::int64_t x) {
+              return static_cast<std::uint64_t>((x - sub.last - 1 + 4 * static_cast<std::int64_t>(sm.slots.size())) %
+                                                static_cast<std::int64_t>(sm.slots.size()));
+            };
+            if (chosen < 0 || rank(static_cast<std::int64_t>(slot)) < rank(chosen)) chosen = static_cast<std::int64_t>(slot);
+          }
+        }
+        if (chosen >= 0) {
+          --states.not_selected;
+          ++states.issued;
+          to_issue.emplace_back(s, static_cast<std::size_t>(chosen));
+          issued = true;
+        }
+      }
+    }
+    for (const auto& [s, slot] : to_issue) issue(s, slot);
+    if (!issued && next == kNever && live_ctas_ > 0) deadlock();
+    const std::uint64_t elapsed = issued ? 1 : next - now_;
+    auto& ws = out_.stats.warp_states;
+    ws.issued += states.issued * elapsed;
+    ws.dependency += states.dependency * elapsed;
+    ws.memory += states.memory * elapsed;
+    ws.barrier += states.barrier * elapsed;
+    ws.not_selected += states.not_selected * elapsed;
+    for (auto& sm : sms_)
+      if (!sm.ctas.empty()) sm.active_cycles += elapsed;
+    now_ += elapsed;
+    retire();
+  }
+
+  std::uint64_t smem_ready(Sm& sm, const func::StepResult& r) {
+    const SmemCost c = smem_cost(r.mem, r.executed, cfg_.smem_banks, cfg_.smem_bank_bytes);
+    const std::uint64_t start = std::max(now_, sm.smem_free);
+    sm.smem_free = start + c.wavefronts;
+    out_.stats.smem_wavefronts += c.wavefronts;
+    (r.mem.store ? out_.stats.smem_bank_conflicts_st : out_.stats.smem_bank_conflicts_ld) +=
+        c.wavefronts - c.ideal_wavefronts;
+    return start + cfg_.smem_latency + c.wavefronts - 1;
+  }
+
+  std::uint64_t global_ready(Sm& sm, const func::StepResult& r) {
+    const GlobalCost c = global_cost(r.mem, r.executed);
+    const bool load = !r.mem.store && !r.mem.atomic;
+    if (load && r.mem.space == ir::Space::Global) {
+      ++out_.stats.global_ld_requests;
+      out_.stats.global_ld_sectors += c.sectors.size();
+    }
+    if (!load) {
+      for (auto sec : c.sectors) l2_.insert(sec);
+      return now_ + (r.mem.atomic ? cfg_.l2_hit_latency : cfg_.pipe_ldst.latency);
+    }
+    const double sector_cycles = static_cast<double>(kSectorBytes) / cfg_.dram_bytes_per_cycle_per_sm;
+    std::uint64_t lat = 0;
+    for (auto sec : c.sectors) {
+      if (sm.l1.count(sec) != 0) {
+        lat = std::max<std::uint64_t>(lat, cfg_.l1_hit_latency);
+        if (r.mem.space == ir::Space::Global) ++out_.stats.global_ld_sectors_l1_hit;
+      } else if (l2_.count(sec) != 0) {
+        lat = std::max<std::uint64_t>(lat, cfg_.l2_hit_latency);
+      } else {
+        const double start = std::max(sm.dram_free, static_cast<double>(now_));
+        sm.dram_free = start + sector_cycles;
+        const auto queued = static_cast<std::uint64_t>(std::ceil(start - static_cast<double>(now_)));
+        lat = std::max<std::uint64_t>(lat, queued + cfg_.dram_latency);
+        l2_.insert(sec);
+      }
+      sm.l1.insert(sec);
+    }
+    return now_ + lat;
+  }
+
+  void issue(std::size_t s, std::size_t slot) {
+    Sm& sm = sms_[s];
+    WarpSlot& w = sm.slots[slot];
+    func::Cta& cta = *w.cta;
+    func::Warp& fw = cta.warps[w.index];
+    L_.progress = false;
+    const func::StepResult r = ex_.step(cta, fw);
+    if (r.kind != func::StepResult::Kind::Executed) return;  // ready_time saw a runnable path: not reached
+    watchdog(cta);
+    const Decoded& d = decoded_[r.pc];
+    const config::PipeTiming& pipe = pipe_timing(cfg_, d.cls);
+    SubPartition& sub = sm.subs[slot % sm.subs.size()];
+    sub.pipe_free[static_cast<std::size_t>(d.cls)] = now_ + pipe.interval;
+    sub.last = static_cast<std::int64_t>(slot);
+    std::uint64_t ready = now_ + pipe.latency;
+    bool mem = false;
+    if (r.has_mem && r.executed.any()) {
+      const ir::Space sp = r.mem.space;
+      if (sp == ir::Space::Shared || sp == ir::Space::SharedCluster) {
+        ready = smem_ready(sm, r);
+        mem = true;
+      } else if (sp == ir::Space::Global || sp == ir::Space::Local) {
+        ready = global_ready(sm, r);
+        mem = true;
+      }
+    }
+    for (auto reg : d.regs.writes) {
+      w.ready_at[reg] = ready;
+      w.from_mem[reg] = mem ? 1 : 0;
+    }
+    end_ = std::max({end_, now_ + 1, d.regs.writes.empty() ? now_ + 1 : ready});
+    // Barrier bookkeeping: warps of this CTA that were waiting and can run now were released by this step.
+    bool released = false;
+    for (std::size_t k = 0; k < sm.slots.size(); ++k) {
+      WarpSlot& o = sm.slots[k];
+      if (o.cta != &cta || o.exited) continue;
+      const bool run = func::Executor::runnable(cta.warps[o.index]);
+      if (o.waiting && run) {
+        o.earliest = std::max(o.earliest, now_ + cfg_.barrier_latency);
+        released = true;
+      }
+      o.waiting = !run && !cta.warps[o.index].done();
+    }
+    if (r.instr->op == ir::Op::Bar && !r.instr->has(ir::kArrive) && (released || !w.waiting))
+      w.earliest = std::max(w.earliest, now_ + cfg_.barrier_latency);
+    if (fw.done()) w.exited = true;
+  }
+
+  void watchdog(func::Cta& cta) {
+    if (L_.progress) cta.idle_insts = 0;
+    else ++cta.idle_insts;
+    if (cta.idle_insts > limits_.no_progress_limit)
+      throw Error(ErrorKind::Deadlock,
+                  fmt::format("deadlock: no forward progress in {} warp-instructions (a livelock: threads spin "
+                              "waiting for something that never happens)\n{}",
+                              limits_.no_progress_limit, func::describe_cta(L_, cta)));
+  }
+
+  void retire() {
+    for (std::size_t s = 0; s < sms_.size(); ++s) {
+      Sm& sm = sms_[s];
+      for (auto it = sm.ctas.begin(); it != sm.ctas.end();) {
+        func::Cta& cta = **it;
+        if (!cta.done()) {
+          ++it;
+          continue;
+        }
+        for (auto& w : sm.slots) {
+          if (w.cta != &cta) continue;
+          for (auto t : w.ready_at) end_ = std::max(end_, t);
+          w = WarpSlot{};
+        }
+        for (const auto& fw : cta.warps) {
+          out_.functional.warp_instructions += fw.warp_insts;
+          out_.functional.thread_instructions += fw.thread_insts;
+        }
+        ++out_.functional.ctas;
+        --live_ctas_;
+        it = sm.ctas.erase(it);
+        if (next_cta_ < total_) place(s);
+      }
+    }
+  }
+
+  [[noreturn]] void deadlock() {
+    for (auto& sm : sms_)
+      for (auto& c : sm.ctas)
+        throw Error(ErrorKind::Deadlock,
+                    fmt::format("deadlock: every unfinished warp waits and nothing can release it\n{}",
+                                func::describe_cta(L_, *c)));
+    throw Error(ErrorKind::Internal, "timing: no warp can issue but no CTA is resident");
+  }
+
+  func::Launch& L_;
+  const config::GpuConfig& cfg_;
+  func::GridLimits limits_;
+  func::Executor ex_;
+  std::uint64_t now_ = 0, end_ = 0;
+  CycleClock clock_;
+  std::vector<Decoded> decoded_;
+  std::vector<Sm> sms_;
+  std::unordered_set<std::uint64_t> l2_;  // sectors any SM has loaded or written
+  unsigned fit_ = 1;
+  std::uint64_t total_ = 0, next_cta_ = 0, live_ctas_ = 0, age_ = 0;
+  GridTiming out_;
+};
+
+}  // namespace
+
+unsigned ctas_per_sm(const func::Launch& L, const config::GpuConfig& cfg) {
+  const std::uint64_t threads = L.block.volume();
+  const std::uint64_t warps = (threads + kWarpSize - 1) / kWarpSize;
+  const ir::Program& prog = *L.prog;
+  std::uint64_t smem = std::max<std::uint64_t>(prog.static_smem, std::uint64_t{prog.dynamic_smem_offset} + L.dynamic_smem);
+  smem += cfg.smem_reserved_per_cta;
+  const std::uint64_t unit = std::max(cfg.smem_alloc_unit, 1u);
+  smem = (smem + unit - 1) / unit * unit;
+  std::uint64_t fit = cfg.max_ctas_per_sm;
+  fit = std::min(fit, warps == 0 ? fit : cfg.max_warps_per_sm / warps);
+  fit = std::min(fit, threads == 0 ? fit : cfg.max_threads_per_sm / (warps * kWarpSize));
+  if (smem > 0) fit = std::min<std::uint64_t>(fit, cfg.smem_per_sm / smem);
+  if (fit == 0)
+    throw Error(ErrorKind::Launch,
+                fmt::format("a CTA of {} threads and {} bytes of shared memory (with the reserved part) does not fit on "
+                            "an SM of {} (sm.max_warps {}, sm.max_threads {}, smem.per_sm {})",
+                            threads, smem, cfg.name, cfg.max_warps_per_sm, cfg.max_threads_per_sm, cfg.smem_per_sm));
+  return static_cast<unsigned>(fit);
+}
+
+GridTiming run_grid_timed(func::Launch& launch, const config::GpuConfig& cfg, const func::GridLimits& limits) {
+  return Runner(launch, cfg, limits).run();
+}
+
+}  // namespace warpsim::timing

@@ -1,0 +1,27 @@
+// Timing stats by metric name (see timing/stats.hpp).
+#include <warpsim/timing/stats.hpp>
+
+namespace warpsim::timing {
+
+std::map<std::string, double> TimingStats::to_map() const {
+  auto d = [](std::uint64_t v) { return static_cast<double>(v); };
+  return {
+      {"gpc__cycles_elapsed.max", d(gpc_cycles_elapsed_max)},
+      {"sm__cycles_active.avg", sm_cycles_active_avg},
+      {"smsp__inst_executed.sum", d(smsp_inst_executed_sum)},
+      {"smsp__thread_inst_executed.sum", d(smsp_thread_inst_executed_sum)},
+      {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", d(smem_bank_conflicts_ld)},
+      {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", d(smem_bank_conflicts_st)},
+      {"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", d(smem_wavefronts)},
+      {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", d(global_ld_requests)},
+      {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", d(global_ld_sectors)},
+      {"warpsim__l1_sector_hits_global_op_ld.sum", d(global_ld_sectors_l1_hit)},
+      {"warpsim__warp_cycles_issued.sum", d(warp_states.issued)},
+      {"warpsim__warp_cycles_dependency.sum", d(warp_states.dependency)},
+      {"warpsim__warp_cycles_memory.sum", d(warp_states.memory)},
+      {"warpsim__warp_cycles_barrier.sum", d(warp_states.barrier)},
+      {"warpsim__warp_cycles_not_selected.sum", d(warp_states.not_selected)},
+  };
+}
+
+}  // namespace warpsim::timing

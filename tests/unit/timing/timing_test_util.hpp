@@ -1,0 +1,57 @@
+// Helpers for timing tests: run a hand-written PTX kernel `k(.param .u64 out)` on the tiny GPU, functionally
+// or with the timing model, with one u32 buffer `out` (zeroed unless `init` is given).
+#pragma once
+
+#include <warpsim/common/error.hpp>
+#include <warpsim/config/gpu_config.hpp>
+#include <warpsim/func/grid.hpp>
+#include <warpsim/ir/program.hpp>
+#include <warpsim/ptx/parser.hpp>
+#include <warpsim/timing/grid_timing.hpp>
+
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace ttest {
+
+inline std::string header() { return ".version 9.0\n.target sm_90a\n.address_size 64\n"; }
+
+struct Result {
+  warpsim::timing::GridTiming timing;  // empty for functional runs
+  std::vector<std::uint32_t> out;
+};
+
+inline Result run(const std::string& ptx, unsigned grid, unsigned block, unsigned count, bool timed = true,
+                  const std::vector<std::string>& overrides = {}, std::vector<std::uint32_t> init = {}) {
+  using namespace warpsim;
+  auto parsed = ptx::parse(ptx, "k.ptx");
+  if (!parsed.ok()) FAIL(parsed.format_errors());
+  const ir::Program prog = ir::load_program(parsed.module, "k");
+  const config::GpuConfig cfg = config::load_gpu_config("tiny", overrides);
+  func::GlobalMemory global;
+  const Addr base = global.add("out", std::uint64_t{count} * 4, ir::kBufferBase);
+  init.resize(count, 0);
+  std::memcpy(global.region("out")->bytes.data(), init.data(), std::size_t{count} * 4);
+  std::vector<std::uint8_t> cbank;
+  func::Launch L;
+  L.prog = &prog;
+  L.grid = Dim3{grid, 1, 1};
+  L.block = Dim3{block, 1, 1};
+  L.params.assign(prog.param_kernel_size, 0);
+  std::memcpy(L.params.data() + prog.functions[0].params[0].offset, &base, 8);
+  L.global = &global;
+  L.const_bank = &cbank;
+  L.num_sms = cfg.num_sms;
+  L.model = cfg.reconvergence;
+  Result r;
+  if (timed) r.timing = timing::run_grid_timed(L, cfg);
+  else func::run_grid(L);
+  r.out.resize(count);
+  std::memcpy(r.out.data(), global.region("out")->bytes.data(), std::size_t{count} * 4);
+  return r;
+}
+
+}  // namespace ttest
