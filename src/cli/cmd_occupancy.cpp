@@ -49,7 +49,7 @@ std::string shared_mem_line(const config::GpuConfig& g, const OccupancyRequest& 
                      o.smem_carveout == o.smem_preferred ? "" : ", too small for one CTA");
   }
   if (o.smem_per_cta == 0) return s + "; no shared memory, no limit";
-  return s + fmt::format(" ({} B) / {} -> {} CTAs", o.smem_carveout, o.smem_per_cta, o.ctas_by_shared_mem);
+  return s + fmt::format(": {} / {} -> {} CTAs", o.smem_carveout, o.smem_per_cta, o.ctas_by_shared_mem);
 }
 
 std::string warps_line(const config::GpuConfig& g, const OccupancyRequest& r, const Occupancy& o) {

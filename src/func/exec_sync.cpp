@@ -228,9 +228,7 @@ void Executor::warp_sync_op(Cta& cta, Warp& w, LaneMask all) {
         all.for_each([&](unsigned l) {
           if ((a[l] & m) == (a[lane] & m)) same.set(l);
         });
-        if (static_cast<ir::VoteMode>(in.sub) == ir::VoteMode::All) {  // sub 1 = all
-        }
-        if (in.sub == 0) {
+        if (in.sub == 0) {  // match.any
           cx.write(in.ops[0], lane, same.bits);
         } else {
           const bool uniform = same == all;

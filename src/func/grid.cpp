@@ -26,6 +26,13 @@ std::string lanes_str(LaneMask m) {
   return s.empty() ? "none" : s;
 }
 
+// The path a SIMT stack would run: the newest one without children.
+const Path* top_leaf(const Warp& w) {
+  for (auto it = w.paths.rbegin(); it != w.paths.rend(); ++it)
+    if (it->children == 0) return &*it;
+  return nullptr;
+}
+
 }  // namespace
 
 void Executor::init_cta(Cta& cta, std::uint64_t linear, std::uint32_t sm) const {
@@ -82,7 +89,9 @@ std::string describe_cta(const Launch& launch, const Cta& cta) {
           state = fmt::format("wait for other lanes at {}", prog.text[p.pc]);
           break;
         case Wait::None:
-          state = fmt::format("are running (next: {})", prog.text[p.pc]);
+          state = launch.model == config::Reconvergence::IpdomStack && &p != top_leaf(w)
+                      ? fmt::format("wait below the top of the SIMT stack (next: {})", prog.text[p.pc])
+                      : fmt::format("are running (next: {})", prog.text[p.pc]);
           break;
       }
       s += fmt::format("\n  warp {} lanes {} {} at {}", w.index, lanes_str(p.mask), state, prog.where(p.pc));

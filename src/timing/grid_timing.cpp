@@ -39,6 +39,7 @@ struct WarpSlot {
   std::vector<std::uint64_t> ready_at;  // per register slot: when its pending write lands
   std::vector<std::uint8_t> from_mem;   // per register slot: the pending write comes from memory
   std::uint64_t earliest = 0;           // no issue before this cycle (placement, barrier release)
+  std::uint64_t barrier_until = 0;      // released from a barrier, may issue from this cycle
   bool waiting = false;                 // the executor has no runnable path (barrier, warp-sync)
   bool exited = false;
 };
@@ -164,7 +165,8 @@ class Runner {
           }
           if (t > now_) {
             next = std::min(next, t);
-            if (on_mem) ++states.memory;
+            if (w.barrier_until > now_) ++states.barrier;
+            else if (on_mem) ++states.memory;
             else if (on_dep) ++states.dependency;
             else ++states.not_selected;
             continue;
@@ -289,12 +291,15 @@ class Runner {
       const bool run = func::Executor::runnable(cta.warps[o.index]);
       if (o.waiting && run) {
         o.earliest = std::max(o.earliest, now_ + cfg_.barrier_latency);
+        o.barrier_until = o.earliest;
         released = true;
       }
       o.waiting = !run && !cta.warps[o.index].done();
     }
-    if (r.instr->op == ir::Op::Bar && !r.instr->has(ir::kArrive) && (released || !w.waiting))
+    if (r.instr->op == ir::Op::Bar && !r.instr->has(ir::kArrive) && (released || !w.waiting)) {
       w.earliest = std::max(w.earliest, now_ + cfg_.barrier_latency);
+      w.barrier_until = w.earliest;
+    }
     if (fw.done()) w.exited = true;
   }
 

@@ -59,7 +59,7 @@ struct GpuConfig {
   unsigned smem_per_cta_default = 49152;   // 48 KiB without opt-in
   unsigned smem_reserved_per_cta = 1024;   // reserved by the system per CTA
   unsigned smem_alloc_unit = 128;          // allocation granularity
-  std::vector<unsigned> smem_carveouts_kib = {0, 8, 16, 32, 64, 100, 132, 164, 228};  // selectable carve-outs
+  std::vector<unsigned> smem_carveouts_kib = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};  // selectable carve-outs
 
   Reconvergence reconvergence = Reconvergence::Independent;
 

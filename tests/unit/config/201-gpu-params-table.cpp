@@ -37,7 +37,7 @@ TEST_CASE("defaults come from GpuConfig's member initialisers") {
   CHECK(find("sm.reconvergence").default_value == "independent");
   CHECK(find("sm.reconvergence").range == "one of ipdom_stack, independent");
   CHECK(find("ptx_targets").default_value == R"(["sm_90a","sm_90"])");
-  CHECK(find("smem.carveouts_kib").default_value == "[0,8,16,32,64,100,132,164,228]");
+  CHECK(find("smem.carveouts_kib").default_value == "[0,8,16,32,64,100,132,164,196,228]");
   CHECK(find("sm.max_warps").range == "[1, 32768]");
   CHECK(find("sm.max_warps").unit == "warps");
 }

@@ -120,11 +120,13 @@ inline bool matches_cuda(const warpsim::config::GpuConfig& g, const warpsim::tim
   const warpsim::timing::Occupancy o = warpsim::timing::explain_occupancy(g, r);
   unsigned ours = 0;
   for (auto l : o.limiting) ours |= factor_bit(l);
+  const unsigned cuda_first = c.factors & (~c.factors + 1);  // the lowest OCC_LIMIT_* bit CUDA set
   const bool ok = c.status == CUDA_OCC_SUCCESS && static_cast<int>(o.ctas_per_sm) == c.ctas &&
-                  as_cuda_count(o.ctas_by_registers) == c.by_regs && as_cuda_count(o.ctas_by_shared_mem) == c.by_smem &&
-                  static_cast<int>(o.ctas_by_warps) == c.by_warps && static_cast<int>(o.ctas_by_blocks) == c.by_blocks &&
-                  ours == c.factors && factor_bit(o.limiter) == (c.factors & (~c.factors + 1)) &&
-                  o.regs_per_cta == c.regs_per_cta && o.smem_per_cta == c.smem_per_cta &&
+                  as_cuda_count(o.ctas_by_registers) == c.by_regs &&
+                  as_cuda_count(o.ctas_by_shared_mem) == c.by_smem && static_cast<int>(o.ctas_by_warps) == c.by_warps &&
+                  static_cast<int>(o.ctas_by_blocks) == c.by_blocks && ours == c.factors &&
+                  factor_bit(o.limiter) == cuda_first && o.regs_per_cta == c.regs_per_cta &&
+                  o.smem_per_cta == c.smem_per_cta &&
                   o.error.empty() == (c.ctas > 0);
   if (!ok && report) {
     UNSCOPED_INFO(g.name << ": " << r.threads_per_cta << " threads, " << r.regs_per_thread << " regs, "
