@@ -14,5 +14,6 @@ Setup setup_run(CLI::App& app);
 Setup setup_ptx(CLI::App& app);
 Setup setup_cfg(CLI::App& app);
 Setup setup_occupancy(CLI::App& app);
+Setup setup_instrument(CLI::App& app);
 
 }  // namespace warpsim::cli
