@@ -15,5 +15,7 @@ Setup setup_ptx(CLI::App& app);
 Setup setup_cfg(CLI::App& app);
 Setup setup_occupancy(CLI::App& app);
 Setup setup_instrument(CLI::App& app);
+Setup setup_compare(CLI::App& app);
+Setup setup_validate(CLI::App& app);
 
 }  // namespace warpsim::cli
