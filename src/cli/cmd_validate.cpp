@@ -5,6 +5,7 @@
 #include "subcommands.hpp"
 
 #include <warpsim/common/error.hpp>
+#include <warpsim/validate/timeline_compare.hpp>
 #include <warpsim/validate/validate.hpp>
 
 #include <fmt/format.h>
@@ -29,14 +30,25 @@ nlohmann::json read_json(const std::string& path) {
 
 Setup setup_compare(CLI::App& app) {
   struct Opts {
-    std::string sim, measured;
+    std::string sim, measured, html;
   };
   auto o = std::make_shared<Opts>();
-  CLI::App* sub = app.add_subcommand("compare", "Compare simulated statistics (warpsim run --stats) with measured data");
-  sub->add_option("sim", o->sim, "Statistics written by warpsim run --stats")->required();
-  sub->add_option("measured", o->measured, "Measured file (traces/<workload>/h200.json)")->required();
+  CLI::App* sub = app.add_subcommand("compare", "Compare simulated statistics or timelines with measured data");
+  sub->add_option("sim", o->sim, "Statistics (warpsim run --stats) or a timeline (warpsim run --timeline)")->required();
+  sub->add_option("measured", o->measured, "Measured file: traces/<w>/h200.json or traces/<w>/h200.timeline.json")->required();
+  sub->add_option("--html", o->html, "Timelines: draw both, one above the other, as self-contained HTML/SVG");
   return {sub, [o]() {
-            const auto cmp = validate::compare(read_json(o->sim), read_json(o->measured));
+            const nlohmann::json sim = read_json(o->sim);
+            if (sim.contains("format")) {
+              const auto cmp = validate::compare_timelines(sim, read_json(o->measured));
+              for (const auto& c : cmp) fmt::print("{}", c.text());
+              if (!o->html.empty()) {
+                std::ofstream(o->html) << validate::timelines_html(cmp);
+                fmt::print("wrote {}\n", o->html);
+              }
+              return 0;
+            }
+            const auto cmp = validate::compare(sim, read_json(o->measured));
             for (const auto& k : cmp) {
               fmt::print("kernel {}\n  {:<60} {:>14} {:>14} {:>9}\n", k.entry, "metric", "simulated", "measured", "error");
               for (const auto& r : k.rows) {

@@ -135,7 +135,12 @@ std::string instrument_run_config(const std::string& config_path, const std::str
   nlohmann::ordered_json j = nlohmann::ordered_json::parse(in);
   const fs::path base = fs::absolute(fs::path(config_path)).parent_path();
   fs::create_directories(out_dir);
-  auto absolute = [&](const std::string& p) { return fs::path(p).is_absolute() ? p : (base / p).lexically_normal().string(); };
+  // Paths in the new config are relative to its folder, so the folder can be moved (e.g. to a GPU machine).
+  const fs::path out_abs = fs::absolute(fs::path(out_dir));
+  auto absolute = [&](const std::string& p) {
+    const fs::path a = fs::path(p).is_absolute() ? fs::path(p) : (base / p).lexically_normal();
+    return fs::relative(a, out_abs).string();
+  };
   if (j.contains("gpu")) {
     const std::string g = j["gpu"];
     if (g.find('/') != std::string::npos || g.ends_with(".json")) j["gpu"] = absolute(g);
@@ -155,7 +160,7 @@ std::string instrument_run_config(const std::string& config_path, const std::str
       ss << f.rdbuf();
       const std::string outp = (fs::path(out_dir) / fmt::format("{}.{}.instrumented.ptx", fs::path(spec.ptx).stem().string(), spec.entry)).string();
       std::ofstream(outp) << instrument_ptx(ss.str(), spec.ptx, spec.entry);
-      done[key] = fs::absolute(outp).string();
+      done[key] = fs::path(outp).filename().string();
     }
     auto& kj = j["kernels"][k];
     kj["ptx"] = done[key];

@@ -25,7 +25,8 @@ std::string instrument_ptx(const std::string& ptx_text, const std::string& path,
 
 // Writes an instrumented copy of the run config `config_path` into `out_dir`: one instrumented PTX per
 // (module, entry) and `<config stem>.instrumented.json` whose kernels take one more argument, the buffer
-// `warpsim_trace_<k>` (u64, 3 per warp). Paths in the new config are absolute. Returns the new config's path.
+// `warpsim_trace_<k>` (u64, 3 per warp). Paths in the new config are relative to `out_dir`, so the folder
+// can be moved. Returns the new config's path.
 std::string instrument_run_config(const std::string& config_path, const std::string& out_dir);
 
 struct WarpRecord {
