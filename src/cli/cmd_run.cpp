@@ -1,18 +1,18 @@
-// `warpsim run CONFIG.json [--dump DIR] [--set name=value ...] [--timing] [--stats FILE.json]`: runs every launch
-// of a run config, functionally or (with --timing) with the timing model, which adds cycles, IPC and stalls.
+// `warpsim run CONFIG.json [--dump DIR] [--set name=value ...] [--functional] [--stats FILE.json]
+// [--timeline FILE.json [--trace-warps]] [--perfetto FILE.json]`: runs every launch of a run config with the
+// timing model (cycles, IPC, occupancy, stalls) or, with --functional, without it.
 #include "subcommands.hpp"
 
 #include <warpsim/common/error.hpp>
 #include <warpsim/config/run_config.hpp>
+#include <warpsim/report/stats_json.hpp>
+#include <warpsim/report/timeline.hpp>
 #include <warpsim/sim/simulation.hpp>
 
 #include <fmt/format.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <chrono>
-#include <fstream>
 #include <memory>
 
 namespace warpsim::cli {
@@ -27,6 +27,10 @@ void print_timing(const sim::KernelSummary& k) {
   const double cycles = std::max(static_cast<double>(k.cycles), 1.0);
   fmt::print("    {} cycles, IPC {:.3f} (warp-instructions per cycle, whole GPU)\n", k.cycles,
              static_cast<double>(k.warp_instructions) / cycles);
+  const auto occ = k.stats.find("sm__warps_active.avg.pct_of_peak_sustained_active");
+  if (occ != k.stats.end()) fmt::print("    achieved occupancy {:.1f}%\n", occ->second);
+  if (!k.registers_source.empty())
+    fmt::print("    {} registers per thread ({})\n", k.registers_per_thread, k.registers_source);
   const char* states[] = {"dependency", "memory", "barrier", "not_selected"};
   double total = stat(k, "warpsim__warp_cycles_issued.sum");
   std::vector<std::pair<double, std::string>> stalls;
@@ -45,40 +49,44 @@ void print_timing(const sim::KernelSummary& k) {
 }
 
 void write_stats(const std::string& path, const sim::RunResult& r) {
-  nlohmann::ordered_json doc;
-  doc["gpu"] = r.config.gpu.name;
-  doc["kernels"] = nlohmann::ordered_json::array();
-  for (const auto& k : r.kernels) {
-    nlohmann::ordered_json j;
-    j["entry"] = k.entry;
-    j["cycles"] = k.cycles;
-    j["metrics"] = k.stats;
-    doc["kernels"].push_back(j);
-  }
-  std::ofstream f(path);
-  f << doc.dump(2) << "\n";
-  if (!f) throw Error(ErrorKind::Input, fmt::format("cannot write stats file {}", path));
+  std::vector<report::KernelMetrics> ks;
+  for (const auto& k : r.kernels) ks.push_back({k.entry, k.cycles, k.stats});
+  report::write_file_atomically(path, report::stats_json(r.config.gpu.name, ks));
 }
 
 }  // namespace
 
 Setup setup_run(CLI::App& app) {
   struct Opts {
-    std::string config, dump, stats;
+    std::string config, dump, stats, timeline, perfetto;
     std::vector<std::string> sets;
-    bool timing = false;
+    bool timing = false, functional = false, trace_warps = false;
   };
   auto o = std::make_shared<Opts>();
   CLI::App* sub = app.add_subcommand("run", "Simulate every launch of a run config");
   sub->add_option("config", o->config, "Run config (JSON)")->required();
   sub->add_option("--dump", o->dump, "Write each buffer after the run to DIR/<name>.bin plus DIR/buffers.json");
   sub->add_option("--set", o->sets, "Override a GPU-model parameter: name=value (see configs/README.md)");
-  sub->add_flag("--timing", o->timing, "Run with the timing model: report cycles, IPC and stall reasons");
-  sub->add_option("--stats", o->stats, "With --timing: write every kernel's timing counters to FILE.json");
+  sub->add_flag("--functional", o->functional, "Skip the timing model: results and instruction counts only");
+  sub->add_flag("--timing", o->timing, "Run with the timing model (the default; kept for compatibility)");
+  sub->add_option("--stats", o->stats, "Write every kernel's timing counters to FILE.json");
+  sub->add_option("--timeline", o->timeline, "Write every kernel's CTA and warp intervals to FILE.json");
+  sub->add_flag("--trace-warps", o->trace_warps, "With --timeline: also list every issued warp-instruction");
+  sub->add_option("--perfetto", o->perfetto, "Write a Chrome Trace Event file (ui.perfetto.dev) to FILE.json");
   return {sub, [o]() {
             sim::RunOptions opts;
             opts.gpu_overrides = o->sets;
-            opts.functional_only = !o->timing && o->stats.empty();
+            opts.functional_only = o->functional;
+            const bool outputs = !o->stats.empty() || !o->timeline.empty() || !o->perfetto.empty();
+            if (o->functional && outputs)
+              throw Error(ErrorKind::Input, "--stats, --timeline and --perfetto need the timing model: drop --functional");
+            if (o->trace_warps && o->timeline.empty()) throw Error(ErrorKind::Input, "--trace-warps needs --timeline FILE.json");
+            std::unique_ptr<report::TimelineRecorder> rec;
+            if (!o->timeline.empty() || !o->perfetto.empty()) {
+              rec = std::make_unique<report::TimelineRecorder>(
+                  report::RecordOptions{.instructions = o->trace_warps, .issue_counts = !o->perfetto.empty()});
+              opts.trace = rec.get();
+            }
             const auto t0 = std::chrono::steady_clock::now();
             sim::RunResult r = sim::run_file(o->config, opts);
             const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -96,6 +104,10 @@ Setup setup_run(CLI::App& app) {
               if (!opts.functional_only) print_timing(k);
             }
             if (!o->stats.empty()) write_stats(o->stats, r);
+            if (!o->timeline.empty())
+              report::write_file_atomically(o->timeline, report::timeline_json(r.config.gpu.name, rec->kernels()));
+            if (!o->perfetto.empty())
+              report::write_file_atomically(o->perfetto, report::perfetto_json(r.config.gpu.name, rec->kernels()));
             std::uint64_t ti = 0, wi = 0;
             for (const auto& k : r.kernels) {
               ti += k.thread_instructions;

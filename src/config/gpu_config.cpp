@@ -126,6 +126,7 @@ constexpr std::uint64_t kU32 = std::numeric_limits<std::uint32_t>::max();
 std::vector<Param> make_params() {
   using R = Reconvergence;
   using S = SchedulerPolicy;
+  using D = DispatchOrder;
   std::vector<Param> p = {
       strings("ptx_targets", &G::ptx_targets, "PTX .target values this model runs"),
       count("compute_capability", &G::compute_capability, "major*10+minor", 10, 1000,
@@ -137,6 +138,10 @@ std::vector<Param> make_params() {
       count("sm.max_threads", &G::max_threads_per_sm, "threads", 1, 1u << 20, "resident threads per SM"),
       count("sm.max_warps", &G::max_warps_per_sm, "warps", 1, 1u << 15, "resident warps per SM"),
       count("sm.max_ctas", &G::max_ctas_per_sm, "CTAs", 1, 1u << 15, "resident CTAs per SM"),
+      count("sm.per_tpc", &G::sms_per_tpc, "SMs", 1, 16, "SMs per TPC (texture processing cluster)"),
+      count("gpc.count", &G::gpc_count, "GPCs", 1, 1024, "GPCs (graphics processing clusters) of the full die"),
+      count("gpc.tpcs", &G::tpcs_per_gpc, "TPCs", 1, 1024,
+            "TPCs per GPC of the full die (the last GPCs hold fewer when sm.count is below the full die)"),
       choice("sm.reconvergence", &G::reconvergence, {{"ipdom_stack", R::IpdomStack}, {"independent", R::Independent}},
              "SIMT reconvergence: pre-Volta IPDOM stack, or Volta+ independent thread scheduling"),
       count("pipe.int.latency", &G::pipe_int, &PipeTiming::latency, "cycles", 1, 100000,
@@ -174,14 +179,30 @@ std::vector<Param> make_params() {
       count("mem.smem_latency", &G::smem_latency, "cycles", 1, 100000, "shared-memory access without bank conflicts"),
       count("mem.smem_banks", &G::smem_banks, "banks", 1, 1024, "shared-memory banks"),
       count("mem.smem_bank_bytes", &G::smem_bank_bytes, "bytes", 1, 1024, "width of one shared-memory bank"),
+      count("mem.smem_wavefront_cycles", &G::smem_wavefront_cycles, "cycles", 1, 1024,
+            "cycles the shared-memory unit spends per wavefront (an n-way bank conflict costs n wavefronts)"),
       count("mem.l1_hit_latency", &G::l1_hit_latency, "cycles", 1, 100000, "global load that hits in L1"),
       count("mem.l2_hit_latency", &G::l2_hit_latency, "cycles", 1, 100000, "global load that hits in L2"),
       count("mem.dram_latency", &G::dram_latency, "cycles", 1, 100000, "global load that goes to DRAM"),
-      real("mem.dram_bytes_per_cycle_per_sm", &G::dram_bytes_per_cycle_per_sm, "bytes/cycle", 0.001, 1e6,
-           "one SM's share of DRAM bandwidth"),
+      count("mem.l1_size", &G::l1_size, "bytes", 128, 1u << 30,
+            "L1 data cache per SM (what the 256 KiB L1/shared pool leaves beside the largest carve-out)"),
+      count("mem.l1_assoc", &G::l1_assoc, "ways", 1, 1024, "L1 associativity (LRU, 128-byte lines of 32-byte sectors)"),
+      real("mem.l1_sectors_per_cycle", &G::l1_sectors_per_cycle, "sectors/cycle", 0.001, 1e6,
+           "32-byte sectors one SM's L1 serves per cycle"),
+      count("mem.l2_size", &G::l2_size, "bytes", 128, kU32, "L2 cache, whole GPU"),
+      count("mem.l2_slices", &G::l2_slices, "slices", 1, 4096, "L2 slices, interleaved by 128-byte line"),
+      count("mem.l2_assoc", &G::l2_assoc, "ways", 1, 1024, "L2 associativity per slice (LRU)"),
+      real("mem.l2_sectors_per_cycle_per_slice", &G::l2_sectors_per_cycle_per_slice, "sectors/cycle", 0.001, 1e6,
+           "32-byte sectors one L2 slice serves per cycle"),
+      real("mem.dram_bytes_per_cycle", &G::dram_bytes_per_cycle, "bytes/cycle", 0.001, 1e9,
+           "DRAM bandwidth of the whole GPU, per SM cycle"),
+      count("mem.atomic_latency", &G::atomic_latency, "cycles", 0, 100000,
+            "a global atomic's extra cost at the L2 slice, over the L2 hit (or DRAM) latency"),
+      count("mem.const_latency", &G::const_latency, "cycles", 1, 100000,
+            "ld.const: each distinct address of a warp access (constant-cache hit)"),
       count("sm.barrier_latency", &G::barrier_latency, "cycles", 0, 100000, "last arrival at a CTA barrier to release"),
-      choice("sm.scheduler", &G::scheduler, {{"gto", S::Gto}, {"lrr", S::Lrr}},
-             "warp scheduler: greedy-then-oldest or loose round-robin"),
+      choice("sm.scheduler", &G::scheduler, {{"gto", S::Gto}, {"lrr", S::Lrr}, {"gty", S::Gty}},
+             "warp scheduler: greedy-then-oldest, loose round-robin or greedy-then-youngest"),
       count("regs.per_sm", &G::regs_per_sm, "registers", 1, 1u << 24, "32-bit registers per SM"),
       count("regs.max_per_thread", &G::max_regs_per_thread, "registers", 1, 1u << 16, "registers one thread may use"),
       count("regs.max_per_cta", &G::max_regs_per_cta, "registers", 1, 1u << 24, "registers one CTA may use"),
@@ -209,6 +230,11 @@ std::vector<Param> make_params() {
             "CTAs per cluster with the non-portable opt-in"),
       count("launch.kernel_latency", &G::kernel_launch_latency, "cycles", 0, 100000000,
             "cycles from a kernel's launch to its first CTA's start"),
+      count("launch.cta_dispatch_interval", &G::cta_dispatch_interval, "cycles", 0, 100000,
+            "cycles between two consecutive CTA launches, GPU-wide"),
+      choice("launch.cta_dispatch_order", &G::dispatch_order, {{"round_robin", D::RoundRobin}, {"fill", D::Fill}},
+             "where the next CTA goes: the next SM with room, GPCs interleaved (round_robin), or the "
+             "lowest-numbered SM with room (fill)"),
   };
   const GpuConfig defaults;
   for (auto& q : p) {
@@ -317,6 +343,11 @@ void check_consistency(const GpuConfig& g, const std::string& file) {
     if (dim > g.max_threads_per_cta) {
       at(name).fail("{} exceeds launch.max_threads_per_cta ({})", dim, g.max_threads_per_cta);
     }
+  }
+  if (std::uint64_t{g.gpc_count} * g.tpcs_per_gpc * g.sms_per_tpc < g.num_sms) {
+    at("sm.count")
+        .fail("{} SMs exceed gpc.count ({}) x gpc.tpcs ({}) x sm.per_tpc ({})", g.num_sms, g.gpc_count,
+              g.tpcs_per_gpc, g.sms_per_tpc);
   }
   if (g.max_regs_per_cta > g.regs_per_sm) {
     at("regs.max_per_cta").fail("{} exceeds regs.per_sm ({})", g.max_regs_per_cta, g.regs_per_sm);

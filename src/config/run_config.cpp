@@ -248,7 +248,7 @@ LaunchSpec parse_kernel(const ojson& j, const JsonPath& at, const GpuConfig& gpu
                         const std::vector<BufferSpec>& buffers, const fs::path& base) {
   detail::get_object(j, at);
   detail::check_keys(
-      j, at, {"ptx", "entry", "grid", "block", "cluster", "nonportable_cluster", "dynamic_smem", "stream", "args"});
+      j, at, {"ptx", "entry", "grid", "block", "cluster", "nonportable_cluster", "dynamic_smem", "stream", "args", "registers"});
   LaunchSpec k;
   k.json_path = at.path();
   k.ptx = absolute_from(base, detail::get_string(detail::require(j, at, "ptx"), at.key("ptx")));
@@ -301,6 +301,9 @@ LaunchSpec parse_kernel(const ojson& j, const JsonPath& at, const GpuConfig& gpu
     }
     k.dynamic_smem = static_cast<std::uint32_t>(bytes);
   }
+  if (const ojson* v = detail::find(j, "registers")) {
+    k.registers = static_cast<unsigned>(detail::get_uint(*v, at.key("registers"), 1, gpu.max_regs_per_thread));
+  }
   if (const ojson* v = detail::find(j, "stream")) {
     k.stream = static_cast<int>(detail::get_int(*v, at.key("stream"), 0, std::numeric_limits<int>::max()));
   }
@@ -339,7 +342,7 @@ RunConfig parse_run_config(const std::string& json_text, const std::string& path
   const ojson root = detail::parse_json(json_text, path);
   const JsonPath at(path);
   detail::get_object(root, at);
-  detail::check_keys(root, at, {"description", "gpu", "buffers", "kernels", "expect"});
+  detail::check_keys(root, at, {"description", "gpu", "buffers", "kernels", "expect", "clock_buffers"});
   const fs::path base = fs::path(path).parent_path();
 
   RunConfig cfg;
@@ -363,6 +366,17 @@ RunConfig parse_run_config(const std::string& json_text, const std::string& path
   if (kernels.empty()) kat.fail("expected at least one kernel");
   for (std::size_t i = 0; i < kernels.size(); ++i) {
     cfg.kernels.push_back(parse_kernel(kernels[i], kat.index(i), cfg.gpu, cfg.buffers, base));
+  }
+
+  if (const ojson* c = detail::find(root, "clock_buffers")) {
+    const JsonPath cat = at.key("clock_buffers");
+    const ojson& list = detail::get_array(*c, cat);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::string name = detail::get_string(list[i], cat.index(i));
+      const bool known = std::any_of(cfg.buffers.begin(), cfg.buffers.end(), [&](const BufferSpec& b) { return b.name == name; });
+      if (!known) cat.index(i).fail("unknown buffer \"{}\"", name);
+      cfg.clock_buffers.push_back(name);
+    }
   }
 
   if (const ojson* x = detail::find(root, "expect")) {

@@ -5,6 +5,8 @@
 // Leaves out: streams' concurrency (launches run one after another in config order) and timing.
 #include <warpsim/sim/simulation.hpp>
 
+#include <warpsim/sim/ptxas.hpp>
+
 #include <warpsim/common/error.hpp>
 #include <warpsim/func/grid.hpp>
 #include <warpsim/timing/grid_timing.hpp>
@@ -15,6 +17,8 @@
 
 #include <algorithm>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <memory>
 
@@ -102,6 +106,25 @@ void check_launch(const config::RunConfig& cfg, const config::LaunchSpec& k, con
   }
 }
 
+// Registers per thread for the timing model: the run config's "registers", else ptxas's count for the entry.
+std::pair<unsigned, std::string> kernel_registers(const config::RunConfig& cfg, const config::LaunchSpec& k,
+                                                  const ptx::Module& m) {
+  if (k.registers) return {*k.registers, "run config"};
+  std::ifstream in(k.ptx, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto report = ptxas_resources(k.ptx, text, m.target);
+  if (!report)
+    fail(ErrorKind::Launch,
+         "{}: {}: the timing model needs the kernel's registers per thread: install the CUDA toolkit's ptxas (on "
+         "PATH or in /usr/local/cuda/bin), or give them in the run config as \"registers\": N",
+         cfg.path, k.json_path);
+  const auto it = report->kernels.find(k.entry);
+  if (it == report->kernels.end())
+    fail(ErrorKind::Launch, "{}: {}: ptxas {} reported no entry function {} for {}", cfg.path, k.json_path,
+         report->version, k.entry, m.target);
+  return {it->second.registers, fmt::format("ptxas {}{}", report->version, report->cached ? " (cached)" : "")};
+}
+
 }  // namespace
 
 const std::vector<std::byte>& RunResult::buffer(const std::string& name) const {
@@ -177,17 +200,22 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     if (opts.max_warp_instructions != 0) limits.no_progress_limit = opts.max_warp_instructions;
     func::GridStats st;
     timing::GridTiming timed;
+    KernelSummary ks;
     try {
       if (opts.functional_only) {
         st = func::run_grid(L, limits);
       } else {
-        timed = timing::run_grid_timed(L, cfg.gpu, limits);
+        if (opts.trace != nullptr) opts.trace->on_kernel_begin(k.entry);
+        const auto [regs, source] = kernel_registers(cfg, k, lm.module);
+        ks.registers_per_thread = regs;
+        ks.registers_source = source;
+        timed = timing::run_grid_timed(L, cfg.gpu, limits, opts.trace, regs);
+        if (opts.trace != nullptr) opts.trace->on_kernel_end(timed.cycles);
         st = timed.functional;
       }
     } catch (const Error& e) {
       throw Error(e.kind(), fmt::format("{}: {} ({} {}): {}", cfg.path, k.json_path, k.entry, k.ptx, e.what()));
     }
-    KernelSummary ks;
     ks.entry = k.entry;
     ks.ctas = st.ctas;
     ks.warps = st.warps;

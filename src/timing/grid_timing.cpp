@@ -2,7 +2,9 @@
 #include <warpsim/timing/grid_timing.hpp>
 
 #include <warpsim/common/error.hpp>
+#include <warpsim/timing/dispatcher.hpp>
 #include <warpsim/timing/mem_cost.hpp>
+#include <warpsim/timing/memory_system.hpp>
 #include <warpsim/timing/op_class.hpp>
 
 #include <fmt/format.h>
@@ -12,6 +14,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <unordered_set>
 
 namespace warpsim::timing {
@@ -42,6 +45,7 @@ struct WarpSlot {
   std::uint64_t barrier_until = 0;      // released from a barrier, may issue from this cycle
   bool waiting = false;                 // the executor has no runnable path (barrier, warp-sync)
   bool exited = false;
+  std::uint64_t issued_until = 0;       // the cycle after its last issue (for trace sinks)
 };
 
 struct SubPartition {
@@ -54,9 +58,8 @@ struct Sm {
   std::vector<WarpSlot> slots;
   std::vector<SubPartition> subs;
   std::uint64_t smem_free = 0;
-  double dram_free = 0;
-  std::unordered_set<std::uint64_t> l1;  // sectors this SM has loaded
   std::uint64_t active_cycles = 0;
+  std::uint64_t warp_cycles_active = 0;  // resident, not exited warps summed over active cycles
 };
 
 struct Decoded {
@@ -66,10 +69,13 @@ struct Decoded {
 
 class Runner {
  public:
-  Runner(func::Launch& L, const config::GpuConfig& cfg, const func::GridLimits& limits)
-      : L_(L), cfg_(cfg), limits_(limits), ex_(L), clock_(now_, cfg.clock_mhz) {
+  Runner(func::Launch& L, const config::GpuConfig& cfg, const func::GridLimits& limits, TraceSink* sink,
+         unsigned regs_per_thread)
+      : L_(L), cfg_(cfg), limits_(limits), ex_(L), clock_(now_, cfg.clock_mhz), sink_(sink),
+        issue_sink_(sink != nullptr && sink->wants_issues() ? sink : nullptr), mem_(cfg, std::max(cfg.num_sms, 1u)) {
     for (const auto& in : L.prog->code) decoded_.push_back({op_class(in), instr_regs(*L.prog, in)});
-    fit_ = ctas_per_sm(L, cfg);
+    occ_ = kernel_occupancy(L, cfg, regs_per_thread);
+    regs_ = regs_per_thread;
     sms_.resize(std::max(cfg.num_sms, 1u));
     for (auto& sm : sms_) {
       sm.slots.resize(cfg.max_warps_per_sm);
@@ -82,9 +88,8 @@ class Runner {
     L_.clock = &clock_;
     now_ = cfg_.kernel_launch_latency;
     total_ = L_.grid.volume();
-    for (unsigned round = 0; round < fit_; ++round)
-      for (std::size_t s = 0; s < sms_.size() && next_cta_ < total_; ++s) place(s);
-    while (live_ctas_ > 0) cycle();
+    disp_.emplace(cfg_, occ_.ctas_per_sm, total_, now_);
+    while (live_ctas_ > 0 || !disp_->all_launched()) cycle();
     L_.clock = saved;
     out_.cycles = end_;
     out_.stats.gpc_cycles_elapsed_max = end_;
@@ -93,6 +98,9 @@ class Runner {
     out_.stats.sm_cycles_active_avg = active / static_cast<double>(sms_.size());
     out_.stats.smsp_inst_executed_sum = out_.functional.warp_instructions;
     out_.stats.smsp_thread_inst_executed_sum = out_.functional.thread_instructions;
+    mem_.finish();
+    out_.stats.mem = mem_.stats();
+    launch_stats(active);
     return out_;
   }
 
@@ -114,6 +122,7 @@ class Runner {
       w.earliest = now_;
     }
     out_.functional.warps += cta->warps.size();
+    if (sink_ != nullptr) trace_start(s, *cta);
     ++live_ctas_;
     sm.ctas.push_back(std::move(cta));
   }
@@ -141,11 +150,34 @@ class Runner {
     return std::max({w.earliest, dep, sp.pipe_free[static_cast<std::size_t>(d.cls)]});
   }
 
+  void dispatch() {
+    while (const auto s = disp_->launch(now_)) place(*s);
+  }
+
+  void launch_stats(double active_cycles) {
+    TimingStats& st = out_.stats;
+    double warp_cycles = 0;
+    for (const auto& sm : sms_) warp_cycles += static_cast<double>(sm.warp_cycles_active);
+    if (active_cycles > 0) st.sm_warps_active_pct = 100.0 * warp_cycles / (active_cycles * occ_.warp_slots);
+    st.launch_registers_per_thread = regs_;
+    st.launch_grid_size = total_;
+    st.launch_block_size = L_.block.volume();
+    st.launch_waves_per_multiprocessor =
+        static_cast<double>(total_) / (static_cast<double>(sms_.size()) * occ_.ctas_per_sm);
+    const auto limit = [&](unsigned ctas) { return ctas == kUnlimited ? cfg_.max_ctas_per_sm : ctas; };
+    st.launch_occupancy_limit_registers = limit(occ_.ctas_by_registers);
+    st.launch_occupancy_limit_shared_mem = limit(occ_.ctas_by_shared_mem);
+    st.launch_occupancy_limit_warps = limit(occ_.ctas_by_warps);
+    st.launch_occupancy_limit_blocks = limit(occ_.ctas_by_blocks);
+  }
+
   void cycle() {
+    dispatch();
     bool issued = false;
     std::uint64_t next = kNever;
     WarpStateCycles states;
     std::vector<std::pair<std::size_t, std::size_t>> to_issue;  // (sm, slot)
+    std::vector<std::uint64_t> active_warps(sms_.size(), 0);    // not exited at the start of this cycle
     for (std::size_t s = 0; s < sms_.size(); ++s) {
       Sm& sm = sms_[s];
       if (sm.ctas.empty()) continue;
@@ -157,6 +189,7 @@ class Runner {
         for (std::size_t slot = sp; slot < sm.slots.size(); slot += nsub) {
           const WarpSlot& w = sm.slots[slot];
           if (w.cta == nullptr || w.exited) continue;
+          ++active_warps[s];
           bool on_mem = false, on_dep = false;
           const std::uint64_t t = ready_time(sm, slot, sub, on_mem, on_dep);
           if (t == kNever) {
@@ -172,9 +205,10 @@ class Runner {
             continue;
           }
           ++states.not_selected;
-          if (cfg_.scheduler == config::SchedulerPolicy::Gto) {
-            // the last issued warp wins outright (age 0 ranks first); otherwise the oldest
-            const std::uint64_t rank = static_cast<std::int64_t>(slot) == sub.last ? 0 : w.age + 1;
+          if (cfg_.scheduler != config::SchedulerPolicy::Lrr) {
+            // the last issued warp wins outright (rank 0); otherwise the oldest (gto) or the youngest (gty)
+            const std::uint64_t by_age = cfg_.scheduler == config::SchedulerPolicy::Gto ? w.age + 1 : kNever - 1 - w.age;
+            const std::uint64_t rank = static_cast<std::int64_t>(slot) == sub.last ? 0 : by_age;
             if (rank < chosen_age) {
               chosen_age = rank;
               chosen = static_cast<std::int64_t>(slot);
@@ -197,6 +231,7 @@ class Runner {
       }
     }
     for (const auto& [s, slot] : to_issue) issue(s, slot);
+    next = std::min(next, disp_->next_launch(now_));
     if (!issued && next == kNever && live_ctas_ > 0) deadlock();
     const std::uint64_t elapsed = issued ? 1 : next - now_;
     auto& ws = out_.stats.warp_states;
@@ -205,8 +240,11 @@ class Runner {
     ws.memory += states.memory * elapsed;
     ws.barrier += states.barrier * elapsed;
     ws.not_selected += states.not_selected * elapsed;
-    for (auto& sm : sms_)
-      if (!sm.ctas.empty()) sm.active_cycles += elapsed;
+    for (std::size_t s = 0; s < sms_.size(); ++s) {
+      if (sms_[s].ctas.empty()) continue;
+      sms_[s].active_cycles += elapsed;
+      sms_[s].warp_cycles_active += active_warps[s] * elapsed;
+    }
     now_ += elapsed;
     retire();
   }
@@ -214,42 +252,27 @@ class Runner {
   std::uint64_t smem_ready(Sm& sm, const func::StepResult& r) {
     const SmemCost c = smem_cost(r.mem, r.executed, cfg_.smem_banks, cfg_.smem_bank_bytes);
     const std::uint64_t start = std::max(now_, sm.smem_free);
-    sm.smem_free = start + c.wavefronts;
+    sm.smem_free = start + std::uint64_t{c.wavefronts} * cfg_.smem_wavefront_cycles;
     out_.stats.smem_wavefronts += c.wavefronts;
     (r.mem.store ? out_.stats.smem_bank_conflicts_st : out_.stats.smem_bank_conflicts_ld) +=
         c.wavefronts - c.ideal_wavefronts;
-    return start + cfg_.smem_latency + c.wavefronts - 1;
+    return start + cfg_.smem_latency + (std::uint64_t{c.wavefronts} - 1) * cfg_.smem_wavefront_cycles;
   }
 
-  std::uint64_t global_ready(Sm& sm, const func::StepResult& r) {
-    const GlobalCost c = global_cost(r.mem, r.executed);
-    const bool load = !r.mem.store && !r.mem.atomic;
-    if (load && r.mem.space == ir::Space::Global) {
+  // Global and local accesses go through the memory system (timing/memory_system.hpp).
+  std::uint64_t global_ready(std::size_t s, const func::Cta& cta, std::uint32_t warp, const func::StepResult& r) {
+    const bool global = r.mem.space == ir::Space::Global;
+    const std::vector<std::uint64_t> sectors =
+        global ? global_cost(r.mem, r.executed).sectors
+               : local_sectors(r.mem, r.executed, cta.linear * cta.warps.size() + warp);
+    const MemOp op = r.mem.atomic ? MemOp::Atomic : r.mem.store ? MemOp::Store : MemOp::Load;
+    const MemResult m = mem_.access(s, sectors, op, now_);
+    if (op == MemOp::Load && global) {
       ++out_.stats.global_ld_requests;
-      out_.stats.global_ld_sectors += c.sectors.size();
+      out_.stats.global_ld_sectors += sectors.size();
+      out_.stats.global_ld_sectors_l1_hit += m.l1_hits;
     }
-    if (!load) {
-      for (auto sec : c.sectors) l2_.insert(sec);
-      return now_ + (r.mem.atomic ? cfg_.l2_hit_latency : cfg_.pipe_ldst.latency);
-    }
-    const double sector_cycles = static_cast<double>(kSectorBytes) / cfg_.dram_bytes_per_cycle_per_sm;
-    std::uint64_t lat = 0;
-    for (auto sec : c.sectors) {
-      if (sm.l1.count(sec) != 0) {
-        lat = std::max<std::uint64_t>(lat, cfg_.l1_hit_latency);
-        if (r.mem.space == ir::Space::Global) ++out_.stats.global_ld_sectors_l1_hit;
-      } else if (l2_.count(sec) != 0) {
-        lat = std::max<std::uint64_t>(lat, cfg_.l2_hit_latency);
-      } else {
-        const double start = std::max(sm.dram_free, static_cast<double>(now_));
-        sm.dram_free = start + sector_cycles;
-        const auto queued = static_cast<std::uint64_t>(std::ceil(start - static_cast<double>(now_)));
-        lat = std::max<std::uint64_t>(lat, queued + cfg_.dram_latency);
-        l2_.insert(sec);
-      }
-      sm.l1.insert(sec);
-    }
-    return now_ + lat;
+    return op == MemOp::Store ? now_ + cfg_.pipe_ldst.latency : m.ready;
   }
 
   void issue(std::size_t s, std::size_t slot) {
@@ -261,6 +284,8 @@ class Runner {
     const func::StepResult r = ex_.step(cta, fw);
     if (r.kind != func::StepResult::Kind::Executed) return;  // ready_time saw a runnable path: not reached
     watchdog(cta);
+    w.issued_until = now_ + 1;
+    if (issue_sink_ != nullptr) trace_issue(s, slot, r);
     const Decoded& d = decoded_[r.pc];
     const config::PipeTiming& pipe = pipe_timing(cfg_, d.cls);
     SubPartition& sub = sm.subs[slot % sm.subs.size()];
@@ -274,7 +299,10 @@ class Runner {
         ready = smem_ready(sm, r);
         mem = true;
       } else if (sp == ir::Space::Global || sp == ir::Space::Local) {
-        ready = global_ready(sm, r);
+        ready = global_ready(s, cta, w.index, r);
+        mem = true;
+      } else if (sp == ir::Space::Const) {
+        ready = mem_.constant(r.mem, r.executed, now_);
         mem = true;
       }
     }
@@ -325,8 +353,10 @@ class Runner {
         for (auto& w : sm.slots) {
           if (w.cta != &cta) continue;
           for (auto t : w.ready_at) end_ = std::max(end_, t);
+          if (sink_ != nullptr) trace_warp_end(w);
           w = WarpSlot{};
         }
+        if (sink_ != nullptr) sink_->on_cta_end(cta.linear, now_);
         for (const auto& fw : cta.warps) {
           out_.functional.warp_instructions += fw.warp_insts;
           out_.functional.thread_instructions += fw.thread_insts;
@@ -334,9 +364,37 @@ class Runner {
         ++out_.functional.ctas;
         --live_ctas_;
         it = sm.ctas.erase(it);
-        if (next_cta_ < total_) place(s);
+        disp_->retire(static_cast<unsigned>(s));
       }
     }
+  }
+
+  // Trace sink hooks (called only when a sink is given).
+  void trace_start(std::size_t s, const func::Cta& cta) {
+    const auto sm = static_cast<std::uint32_t>(s);
+    sink_->on_cta_start(sm, cta.linear, cta.id, now_);
+    const auto& slots = sms_[s].slots;
+    for (std::size_t k = 0; k < slots.size(); ++k)
+      if (slots[k].cta == &cta)
+        sink_->on_warp_start(sm, static_cast<std::uint32_t>(k % sms_[s].subs.size()), cta.linear, slots[k].index, now_);
+  }
+  void trace_issue(std::size_t s, std::size_t slot, const func::StepResult& r) {
+    const WarpSlot& w = sms_[s].slots[slot];
+    IssueEvent e;
+    e.cycle = now_;
+    e.sm = static_cast<std::uint32_t>(s);
+    e.subpartition = static_cast<std::uint32_t>(slot % sms_[s].subs.size());
+    e.cta = w.cta->linear;
+    e.warp = w.index;
+    e.pc = r.pc;
+    e.ptx_line = r.instr->line;
+    e.active_mask = r.active.bits;
+    issue_sink_->on_issue(e);
+  }
+  void trace_warp_end(const WarpSlot& w) {
+    std::uint64_t end = w.issued_until;
+    for (auto t : w.ready_at) end = std::max(end, t);
+    sink_->on_warp_end(w.cta->linear, w.index, end, w.cta->warps[w.index].warp_insts);
   }
 
   [[noreturn]] void deadlock() {
@@ -354,38 +412,36 @@ class Runner {
   func::Executor ex_;
   std::uint64_t now_ = 0, end_ = 0;
   CycleClock clock_;
+  TraceSink* sink_ = nullptr;
+  TraceSink* issue_sink_ = nullptr;  // sink_ when it wants every issue, else null
   std::vector<Decoded> decoded_;
   std::vector<Sm> sms_;
-  std::unordered_set<std::uint64_t> l2_;  // sectors any SM has loaded or written
-  unsigned fit_ = 1;
+  MemorySystem mem_;
+  Occupancy occ_;
+  unsigned regs_ = 0;
+  std::optional<CtaDispatcher> disp_;
   std::uint64_t total_ = 0, next_cta_ = 0, live_ctas_ = 0, age_ = 0;
   GridTiming out_;
 };
 
 }  // namespace
 
-unsigned ctas_per_sm(const func::Launch& L, const config::GpuConfig& cfg) {
-  const std::uint64_t threads = L.block.volume();
-  const std::uint64_t warps = (threads + kWarpSize - 1) / kWarpSize;
+Occupancy kernel_occupancy(const func::Launch& L, const config::GpuConfig& cfg, unsigned regs_per_thread) {
   const ir::Program& prog = *L.prog;
-  std::uint64_t smem = std::max<std::uint64_t>(prog.static_smem, std::uint64_t{prog.dynamic_smem_offset} + L.dynamic_smem);
-  smem += cfg.smem_reserved_per_cta;
-  const std::uint64_t unit = std::max(cfg.smem_alloc_unit, 1u);
-  smem = (smem + unit - 1) / unit * unit;
-  std::uint64_t fit = cfg.max_ctas_per_sm;
-  fit = std::min(fit, warps == 0 ? fit : cfg.max_warps_per_sm / warps);
-  fit = std::min(fit, threads == 0 ? fit : cfg.max_threads_per_sm / (warps * kWarpSize));
-  if (smem > 0) fit = std::min<std::uint64_t>(fit, cfg.smem_per_sm / smem);
-  if (fit == 0)
-    throw Error(ErrorKind::Launch,
-                fmt::format("a CTA of {} threads and {} bytes of shared memory (with the reserved part) does not fit on "
-                            "an SM of {} (sm.max_warps {}, sm.max_threads {}, smem.per_sm {})",
-                            threads, smem, cfg.name, cfg.max_warps_per_sm, cfg.max_threads_per_sm, cfg.smem_per_sm));
-  return static_cast<unsigned>(fit);
+  OccupancyRequest req;
+  req.threads_per_cta = static_cast<unsigned>(L.block.volume());
+  req.regs_per_thread = regs_per_thread;
+  req.smem_per_cta = std::max<std::uint64_t>(prog.static_smem, std::uint64_t{prog.dynamic_smem_offset} + L.dynamic_smem);
+  return compute_occupancy(cfg, req);
 }
 
-GridTiming run_grid_timed(func::Launch& launch, const config::GpuConfig& cfg, const func::GridLimits& limits) {
-  return Runner(launch, cfg, limits).run();
+unsigned ctas_per_sm(const func::Launch& L, const config::GpuConfig& cfg, unsigned regs_per_thread) {
+  return kernel_occupancy(L, cfg, regs_per_thread).ctas_per_sm;
+}
+
+GridTiming run_grid_timed(func::Launch& launch, const config::GpuConfig& cfg, const func::GridLimits& limits,
+                          TraceSink* sink, unsigned regs_per_thread) {
+  return Runner(launch, cfg, limits, sink, regs_per_thread).run();
 }
 
 }  // namespace warpsim::timing

@@ -49,6 +49,7 @@ Report validate_dir(const std::string& traces_dir, const std::string& gpu) {
     std::vector<std::string> varying;
     if (measured.contains("buffers_varying_between_runs"))
       for (const auto& v : measured["buffers_varying_between_runs"]) varying.push_back(v.get<std::string>());
+    varying.insert(varying.end(), r.config.clock_buffers.begin(), r.config.clock_buffers.end());
     std::string functional = "match";
     std::vector<std::string> bad;
     if (measured.contains("buffers")) {

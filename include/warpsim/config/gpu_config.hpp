@@ -15,7 +15,8 @@
 namespace warpsim::config {
 
 enum class Reconvergence { IpdomStack, Independent };
-enum class SchedulerPolicy { Gto, Lrr };
+enum class SchedulerPolicy { Gto, Lrr, Gty };
+enum class DispatchOrder { RoundRobin, Fill };
 
 // One execution pipeline class: dependent-result latency and issue-to-issue interval on one sub-partition.
 struct PipeTiming {
@@ -45,6 +46,10 @@ struct GpuConfig {
   unsigned max_grid_dim_y = 65535, max_grid_dim_z = 65535;
   unsigned max_cluster_size = 8;           // portable cluster size limit (CTAs)
   unsigned max_cluster_size_nonportable = 16;
+  // SM grouping (numbering order for CTA dispatch): SMs per TPC, GPCs, TPCs per GPC (the full die's count)
+  unsigned sms_per_tpc = 2;
+  unsigned gpc_count = 8;
+  unsigned tpcs_per_gpc = 9;
 
   // registers
   unsigned regs_per_sm = 65536;           // 32-bit registers
@@ -69,13 +74,25 @@ struct GpuConfig {
   unsigned smem_latency = 29;            // cycles, shared-memory load without conflicts
   unsigned smem_banks = 32;
   unsigned smem_bank_bytes = 4;
+  unsigned smem_wavefront_cycles = 1;    // cycles the shared-memory unit spends per wavefront
   unsigned l1_hit_latency = 40;          // cycles
   unsigned l2_hit_latency = 263;         // cycles
   unsigned dram_latency = 479;           // cycles
-  double dram_bytes_per_cycle_per_sm = 12.8;  // this SM's share of DRAM bandwidth
+  unsigned l1_size = 28672;              // bytes of L1 data cache per SM
+  unsigned l1_assoc = 4;                 // ways
+  double l1_sectors_per_cycle = 4;       // 32-byte sectors the L1 passes per cycle per SM
+  unsigned l2_size = 52428800;           // bytes, whole GPU
+  unsigned l2_slices = 100;              // address-interleaved by 128-byte line
+  unsigned l2_assoc = 16;                // ways
+  double l2_sectors_per_cycle_per_slice = 1.232;
+  double dram_bytes_per_cycle = 1691.9;  // whole GPU
+  unsigned atomic_latency = 40;          // cycles the L2 atomic unit adds
+  unsigned const_latency = 4;            // cycles per distinct address of an ld.const (constant-cache hit)
   unsigned barrier_latency = 20;         // cycles from the last arrival to the release
   SchedulerPolicy scheduler = SchedulerPolicy::Gto;
   unsigned kernel_launch_latency = 0;    // cycles added before the first CTA starts
+  unsigned cta_dispatch_interval = 0;    // cycles between two consecutive CTA launches, GPU-wide
+  DispatchOrder dispatch_order = DispatchOrder::RoundRobin;
 
   // Every numeric parameter by dotted name, after defaults and overrides (for reports and stats files).
   std::map<std::string, double> values;

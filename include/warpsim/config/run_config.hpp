@@ -58,6 +58,8 @@ struct LaunchSpec {
   int stream = 0;
   bool nonportable_cluster = false;  // cluster may exceed the portable size limit (CUDA's opt-in attribute)
   std::vector<ArgSpec> args;
+  // Registers per thread for the timing model's occupancy; when set it overrides what ptxas reports.
+  std::optional<unsigned> registers;
   std::string json_path;  // "kernels[0]"
 };
 
@@ -74,6 +76,9 @@ struct RunConfig {
   std::vector<LaunchSpec> kernels;
   std::vector<BufferSpec> buffers;  // in file order
   std::vector<ExpectSpec> expects;
+  // Buffers that hold %clock/%clock64/%globaltimer readings: their contents depend on timing, so they are
+  // left out when results are compared with a real GPU (warpsim validate).
+  std::vector<std::string> clock_buffers;
 };
 
 // Reads and validates a run config. `gpu_overrides` are --set name=value strings for the GPU model.

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <warpsim/config/run_config.hpp>
+#include <warpsim/timing/trace_sink.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -19,6 +20,7 @@ struct RunOptions {
   std::vector<std::string> gpu_overrides;  // --set name=value
   bool functional_only = true;             // no timing model
   std::uint64_t max_warp_instructions = 0; // watchdog per launch; 0 = default (see README)
+  timing::TraceSink* trace = nullptr;      // timing runs: receives every kernel's CTA/warp/issue events
 };
 
 struct KernelSummary {
@@ -30,6 +32,10 @@ struct KernelSummary {
   // Nsight metric name (timing/stats.hpp); 0 and empty in functional runs.
   std::uint64_t cycles = 0;
   std::map<std::string, double> stats;
+  // Registers per thread the timing run's occupancy used, and where they came from: "ptxas 13.0",
+  // "ptxas 13.0 (cached)" or "run config" (the kernel's "registers" key, which overrides ptxas).
+  unsigned registers_per_thread = 0;
+  std::string registers_source;
 };
 
 struct RunResult {

@@ -3,37 +3,42 @@
 // issue (its results are final then; the scoreboard only delays dependants).
 //
 // Models (all parameters from GpuConfig):
-//   dispatch     CTA i starts on SM i mod sm.count while the SM has room (a simple fit on sm.max_ctas,
-//                sm.max_warps, sm.max_threads and shared memory incl. smem.reserved_per_cta); afterwards the
-//                next CTA goes to the SM where one retires. Registers are not counted (PTX registers are
-//                virtual). launch.kernel_latency cycles pass before the first issue.
+//   dispatch     the CTA dispatcher (dispatcher.hpp): an SM holds at most the occupancy calculator's CTAs per
+//                SM (registers per thread as ptxas allocates them, given by the caller; shared memory; warps;
+//                threads; CTA slots); the grid runs in waves, round_robin or fill, at most one CTA every
+//                launch.cta_dispatch_interval cycles; launch.kernel_latency cycles pass before the first.
 //   scheduling   warp slot s of an SM belongs to sub-partition s mod sm.sub_partitions; each sub-partition
 //                issues at most one instruction per cycle, choosing among ready warps by sm.scheduler (gto:
-//                the last issued warp while it stays ready, else the oldest; lrr: the next ready warp after
-//                the last issued one). Ready = the path the executor will run has no pending write to any
+//                the last issued warp while it stays ready, else the oldest; gty: the same, else the
+//                youngest; lrr: the next ready warp after the last issued one). Ready = the path the executor will run has no pending write to any
 //                register it reads or writes, and its pipeline's interval has passed since the last issue
 //                on that sub-partition.
 //   latencies    ALU results after pipe.<class>.latency; shared memory: the SM's shared-memory unit serves
 //                one wavefront per cycle, and a load's result lands mem.smem_latency + (wavefronts - 1)
-//                cycles after its first wavefront starts; global/local loads: a sector seen before by this SM
-//                hits L1 (mem.l1_hit_latency), one seen before by any SM hits L2 (mem.l2_hit_latency), else
-//                DRAM (mem.dram_latency plus queueing behind this SM's earlier DRAM sectors at
-//                mem.dram_bytes_per_cycle_per_sm); the access takes the slowest sector's latency. Stores
-//                and atomics make their sectors L2-resident; an atomic's result takes the L2 latency.
-//                Constant and parameter loads take pipe.ldst.latency (constant-cache hits).
+//                cycles after its first wavefront starts. Global and local accesses are coalesced into
+//                32-byte sectors and go through the memory system (memory_system.hpp): a sectored LRU L1 per
+//                SM (mem.l1_size, mem.l1_assoc, mem.l1_sectors_per_cycle; loads allocate, stores write
+//                through without allocating), an L2 of mem.l2_slices line-interleaved slices (mem.l2_size,
+//                mem.l2_assoc, mem.l2_sectors_per_cycle_per_slice; write-back, atomics done there with
+//                mem.atomic_latency), and one DRAM queue (mem.dram_bytes_per_cycle, mem.dram_latency); a
+//                load's result lands when its slowest sector does. Stores' results are not waited for.
+//                ld.const: mem.const_latency per distinct address (broadcast is one); parameter loads take
+//                pipe.ldst.latency.
 //   barriers     a warp waiting in the executor issues nothing; when a barrier opens, its warps may issue
 //                sm.barrier_latency cycles after the releasing instruction.
 //   end          a warp is finished when it has exited and its last result has landed; the kernel's cycles
 //                are when the last warp finishes.
 // Cycles where no warp can issue are skipped (the next event is the earliest cycle a warp becomes ready).
-// Leaves out: finite L1/L2 capacity and associativity (sector sets never evict), MSHRs, L2 and NoC bandwidth,
-// register-bank conflicts, instruction fetch, a finite LSU queue, stores' write latency, clusters and
+// Leaves out: MSHR and queue limits (no back-pressure from the memory system), the NoC and near/far L2
+// partitions, the per-kernel L1/shared carve-out, register-bank conflicts, instruction fetch, a finite LSU queue, stores' write latency, clusters and
 // distributed shared memory timing, multiple concurrent kernels.
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
 #include <warpsim/func/grid.hpp>
+#include <warpsim/timing/occupancy.hpp>
 #include <warpsim/timing/stats.hpp>
+#include <warpsim/timing/trace_sink.hpp>
 
 #include <cstdint>
 
@@ -45,9 +50,14 @@ struct GridTiming {
   TimingStats stats;
 };
 
-// CTAs of one kernel that fit on an SM at once (at least 1; throws ErrorKind::Launch if none fits).
-unsigned ctas_per_sm(const func::Launch& launch, const config::GpuConfig& cfg);
+// The kernel's occupancy (occupancy.hpp) from its block size, static + dynamic shared memory and
+// `regs_per_thread` (0: registers not counted); throws ErrorKind::Launch in CUDA's words if no CTA fits.
+Occupancy kernel_occupancy(const func::Launch& launch, const config::GpuConfig& cfg, unsigned regs_per_thread = 0);
+// CTAs of one kernel that fit on an SM at once: kernel_occupancy(...).ctas_per_sm.
+unsigned ctas_per_sm(const func::Launch& launch, const config::GpuConfig& cfg, unsigned regs_per_thread = 0);
 
-GridTiming run_grid_timed(func::Launch& launch, const config::GpuConfig& cfg, const func::GridLimits& limits = {});
+// sink (optional) receives CTA/warp start and end events and, if it asks, every issued instruction.
+GridTiming run_grid_timed(func::Launch& launch, const config::GpuConfig& cfg, const func::GridLimits& limits = {},
+                          TraceSink* sink = nullptr, unsigned regs_per_thread = 0);
 
 }  // namespace warpsim::timing

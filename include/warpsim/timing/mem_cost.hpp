@@ -5,7 +5,7 @@
 // wavefront, so the access takes as many wavefronts as the most-used bank has distinct words. Global
 // accesses are split into 32-byte sectors and 128-byte lines; the coalescer sends each distinct sector once.
 // Leaves out: the 128-byte-per-wavefront limit for wide accesses beyond bank conflicts, shared-memory atomics'
-// read-modify-write passes, and address-dependent L1 tag lookups (timing/grid_timing.cpp keeps a sector set).
+// read-modify-write passes, and what happens to the sectors (timing/memory_system.hpp).
 #pragma once
 
 #include <warpsim/func/executor.hpp>

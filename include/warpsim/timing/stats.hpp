@@ -1,10 +1,11 @@
 // What the timing model counts for one kernel: a plain struct owned by the grid runner, named after the Nsight
 // Compute metrics it stands for so that simulated and measured numbers line up.
 //
-// Models: cycle, instruction, shared-memory wavefront/conflict and global request/sector counts, plus how
-// resident warps spent their cycles (one state per warp per cycle: issued, waiting on a register produced by
-// an ALU op, waiting on a memory result, waiting at a barrier, or ready but not selected / pipeline busy).
-// Leaves out: serialisation (to_map gives name -> value; writers live in sim/ and cli/), per-SM breakdowns.
+// Models: cycle, instruction, shared-memory wavefront/conflict, global request/sector and memory-hierarchy
+// (L1/L2 sector lookups, DRAM bytes) counts, plus how resident warps spent their cycles (one state per warp
+// per cycle: issued, waiting on a register produced by an ALU op, waiting on a memory result, waiting at a
+// barrier, or ready but not selected / pipeline busy).
+// Leaves out: serialisation (to_map gives name -> value; writers live in report/), per-SM breakdowns.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +18,15 @@ struct WarpStateCycles {
   std::uint64_t issued = 0, dependency = 0, memory = 0, barrier = 0, not_selected = 0;
 };
 
+// The memory hierarchy's counters (timing/memory_system.hpp); l1 counts global and local load sectors.
+struct MemoryStats {
+  std::uint64_t l1_sector_hits = 0, l1_sector_misses = 0;  // l1tex__t_sectors_lookup_{hit,miss}.sum
+  std::uint64_t lts_sectors = 0;                           // lts__t_sectors.sum: loads missing L1, stores, atomics
+  std::uint64_t lts_sector_hits = 0, lts_sector_misses = 0;  // lts__t_sectors_lookup_{hit,miss}.sum
+  std::uint64_t dram_bytes_read = 0, dram_bytes_write = 0;   // dram__bytes_{read,write}.sum
+  std::uint64_t const_accesses = 0;  // warpsim__const_accesses.sum: distinct addresses of ld.const, summed
+};
+
 struct TimingStats {
   std::uint64_t gpc_cycles_elapsed_max = 0;   // gpc__cycles_elapsed.max: kernel cycles
   double sm_cycles_active_avg = 0;            // sm__cycles_active.avg: cycles with a resident CTA, mean over SMs
@@ -27,8 +37,21 @@ struct TimingStats {
   std::uint64_t smem_wavefronts = 0;          // l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
   std::uint64_t global_ld_requests = 0;       // l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
   std::uint64_t global_ld_sectors = 0;        // l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
-  std::uint64_t global_ld_sectors_l1_hit = 0; // sectors found in this SM's L1 sector set
+  std::uint64_t global_ld_sectors_l1_hit = 0; // global-load sectors that hit this SM's L1
   WarpStateCycles warp_states;
+  MemoryStats mem;
+  // sm__warps_active.avg.pct_of_peak_sustained_active (achieved occupancy): resident warps that have not
+  // exited, summed over cycles where their SM has a CTA, / (those SM cycles x the SM's warp slots), in %
+  double sm_warps_active_pct = 0;
+  // launch__*: the launch as Nsight describes it
+  std::uint64_t launch_registers_per_thread = 0;  // launch__registers_per_thread
+  std::uint64_t launch_grid_size = 0;             // launch__grid_size: CTAs
+  std::uint64_t launch_block_size = 0;            // launch__block_size: threads per CTA
+  double launch_waves_per_multiprocessor = 0;     // launch__waves_per_multiprocessor: CTAs / (SMs x CTAs per SM)
+  // launch__occupancy_limit_<limit>: CTAs per SM each limit allows (a resource the kernel does not use
+  // reports sm.max_ctas)
+  std::uint64_t launch_occupancy_limit_registers = 0, launch_occupancy_limit_shared_mem = 0;
+  std::uint64_t launch_occupancy_limit_warps = 0, launch_occupancy_limit_blocks = 0;
 
   // Every counter by its Nsight name (warp states as warpsim__warp_cycles_<state>.sum).
   std::map<std::string, double> to_map() const;

@@ -3,7 +3,8 @@
 //
 // Models: the comparison rules. Cycles are Nsight Compute's gpc__cycles_elapsed.max of one launch; every other
 // metric is compared under its Nsight name; buffers are compared by SHA-256 of their final contents, except
-// buffers the measurement saw change between GPU runs (atomics whose order varies). The suite's cycle error
+// buffers the measurement saw change between GPU runs (atomics whose order varies) and the run config's
+// "clock_buffers" (clock readings). The suite's cycle error
 // is the mean absolute percentage error (MAPE) and the Pearson correlation of simulated and measured cycles.
 // Leaves out: per-CTA timeline comparison (the measured per-warp timelines come from `warpsim instrument`
 // runs, not recorded yet).

@@ -1,5 +1,6 @@
 // Helpers for timing tests: run a hand-written PTX kernel `k(.param .u64 out)` on the tiny GPU, functionally
-// or with the timing model, with one u32 buffer `out` (zeroed unless `init` is given).
+// or with the timing model, with one u32 buffer `out` (zeroed unless `init` is given); `regs_per_thread` is
+// what ptxas would allocate (0: registers not counted).
 #pragma once
 
 #include <warpsim/common/error.hpp>
@@ -25,7 +26,8 @@ struct Result {
 };
 
 inline Result run(const std::string& ptx, unsigned grid, unsigned block, unsigned count, bool timed = true,
-                  const std::vector<std::string>& overrides = {}, std::vector<std::uint32_t> init = {}) {
+                  const std::vector<std::string>& overrides = {}, std::vector<std::uint32_t> init = {},
+                  unsigned regs_per_thread = 0, warpsim::timing::TraceSink* sink = nullptr) {
   using namespace warpsim;
   auto parsed = ptx::parse(ptx, "k.ptx");
   if (!parsed.ok()) FAIL(parsed.format_errors());
@@ -47,7 +49,7 @@ inline Result run(const std::string& ptx, unsigned grid, unsigned block, unsigne
   L.num_sms = cfg.num_sms;
   L.model = cfg.reconvergence;
   Result r;
-  if (timed) r.timing = timing::run_grid_timed(L, cfg);
+  if (timed) r.timing = timing::run_grid_timed(L, cfg, {}, sink, regs_per_thread);
   else func::run_grid(L);
   r.out.resize(count);
   std::memcpy(r.out.data(), global.region("out")->bytes.data(), std::size_t{count} * 4);

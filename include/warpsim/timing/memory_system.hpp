@@ -1,0 +1,78 @@
+// The memory hierarchy below the LSU: one sectored L1 per SM, an address-sliced L2, GPU-wide DRAM, and the
+// constant cache. The grid runner calls it once per warp memory instruction with the instruction's distinct
+// 32-byte sectors (timing/mem_cost.hpp) and gets back when the result lands.
+//
+// Models:
+//   L1      per SM, mem.l1_size bytes, mem.l1_assoc ways, LRU (timing/sector_cache.hpp); it passes
+//           mem.l1_sectors_per_cycle sectors per cycle, in order, so a warp access's sector i leaves the L1
+//           floor(i / rate) cycles after the access starts. Loads (global, .nc and local) that hit return
+//           mem.l1_hit_latency after that; misses allocate the sector. Stores are write-through and do not
+//           allocate (a present sector is updated). Atomics bypass L1.
+//   L2      mem.l2_slices slices, line l in slice l mod slices, each mem.l2_size / slices bytes of
+//           mem.l2_assoc ways, LRU, serving mem.l2_sectors_per_cycle_per_slice sectors per cycle in arrival
+//           order. A load hit returns mem.l2_hit_latency after the slice serves it (latencies are load-to-use,
+//           as measured, so L2's already includes the L1 miss). Write-back, write-allocate: a store makes its
+//           sector present and dirty without fetching it (partial-sector writes count as whole). An atomic
+//           is done at the slice: L2 hit (or DRAM) latency + mem.atomic_latency; its sector becomes dirty.
+//   DRAM    timing/dram.hpp: misses queue at mem.dram_bytes_per_cycle for the whole GPU, then
+//           mem.dram_latency. Evicted dirty sectors are written back (timed as DRAM traffic); those still
+//           dirty when the kernel ends are counted as dram__bytes_write at finish(), untimed.
+//   const   ld.const: lanes reading one address are one access (broadcast); n distinct addresses are n
+//           accesses in series, each mem.const_latency (constant-cache hits; the bank is small and hot).
+// A sector whose fill is still in flight counts as a hit and waits for the fill (MSHR merging).
+// Leaves out: MSHR and queue limits (no back-pressure), the NoC and L2 partitions (near/far), L1 write
+// combining, sector-granular L2 replacement, ECC, TLBs, constant-cache misses, the per-kernel L1/shared
+// carve-out (mem.l1_size is fixed), L2 persistence controls, per-lane serialisation of same-address atomics
+// (a warp's atomics to one sector are one L2 access), shared-memory atomics (timed as shared accesses).
+#pragma once
+
+#include <warpsim/config/gpu_config.hpp>
+#include <warpsim/func/executor.hpp>
+#include <warpsim/timing/dram.hpp>
+#include <warpsim/timing/sector_cache.hpp>
+#include <warpsim/timing/stats.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace warpsim::timing {
+
+enum class MemOp : std::uint8_t { Load, Store, Atomic };
+
+struct MemResult {
+  std::uint64_t ready = 0;    // when a load's or atomic's data lands (stores: when the last sector left L1)
+  std::uint32_t l1_hits = 0;  // sectors that hit L1
+};
+
+class MemorySystem {
+ public:
+  MemorySystem(const config::GpuConfig& cfg, std::size_t sms);
+  // One warp access to global or local memory from SM `sm` at cycle `now`; `sectors` distinct and sorted.
+  MemResult access(std::size_t sm, const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now);
+  // One warp ld.const at cycle `now`: when its data lands.
+  std::uint64_t constant(const func::MemAccess& m, LaneMask lanes, std::uint64_t now);
+  // Kernel end: dirty L2 sectors are counted as DRAM writes.
+  void finish();
+  const MemoryStats& stats() const { return stats_; }
+
+ private:
+  struct Slice {
+    SectorCache tags;
+    double free = 0;
+  };
+  std::uint64_t l2(std::uint64_t sector, MemOp op, std::uint64_t at);
+
+  const config::GpuConfig& cfg_;
+  std::vector<SectorCache> l1_;
+  std::vector<double> l1_free_;
+  std::vector<Slice> slices_;
+  Dram dram_;
+  MemoryStats stats_;
+};
+
+// Local memory as the hardware lays it out: consecutive lanes' words at the same local offset are adjacent, so a warp
+// reading one offset touches one line per 128 bytes. Returns the distinct sectors of the access for warp number
+// `warp` of the grid (each warp has its own window above every global address).
+std::vector<std::uint64_t> local_sectors(const func::MemAccess& m, LaneMask lanes, std::uint64_t warp);
+
+}  // namespace warpsim::timing

@@ -1,0 +1,45 @@
+// A sectored, set-associative cache with LRU replacement: the tag store of an SM's L1 or of one L2 slice.
+//
+// Models: 128-byte lines of four 32-byte sectors; a line is allocated on the first filled sector and holds per-sector
+// valid and dirty bits and the cycle each sector's data arrives (a fill still in flight makes a later hit wait for
+// it, which stands in for MSHR merging). Lines map to set (line / index_stride) mod sets, so an L2 slice that owns
+// every index_stride-th line uses all of its sets. Evicting a line reports its dirty sectors (for write-back
+// accounting).
+// Leaves out: timing (the caller adds latencies and bandwidth), replacement policies other than LRU, MSHR limits,
+// sector-granular replacement within a line.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace warpsim::timing {
+
+class SectorCache {
+ public:
+  // size_bytes / 128 lines in sets of `assoc` ways (at least one set).
+  SectorCache(std::uint64_t size_bytes, unsigned assoc, std::uint64_t index_stride = 1);
+
+  // If the sector is present: marks its line most recently used and returns when its data is there.
+  std::optional<std::uint64_t> probe(std::uint64_t sector);
+  // Makes the sector present (allocating its line, evicting the set's least recently used line if needed) with data
+  // from cycle `ready`, dirty if `dirty`; returns the dirty sectors of an evicted line.
+  unsigned fill(std::uint64_t sector, std::uint64_t ready, bool dirty);
+  // Dirty sectors held now (written back to DRAM when the kernel ends).
+  std::uint64_t dirty_sectors() const;
+
+ private:
+  struct Line {
+    std::uint64_t tag = 0, lru = 0;
+    std::uint8_t valid = 0, dirty = 0;  // one bit per sector
+    std::array<std::uint64_t, 4> ready{};
+  };
+  Line* find(std::uint64_t line);
+  std::uint64_t sets_ = 1, stride_ = 1, stamp_ = 0;
+  unsigned assoc_ = 1;
+  std::vector<Line> lines_;  // set-major: set s holds lines_[s * assoc_ .. s *
+                             // assoc_ + assoc_)
+};
+
+}  // namespace warpsim::timing

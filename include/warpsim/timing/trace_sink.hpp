@@ -1,0 +1,43 @@
+// What the timed grid runner tells a recorder while it runs: CTAs and warps starting and finishing, and
+// (when the recorder asks for them) every issued warp-instruction. The runner calls a sink only when one is
+// given, and on_issue only when wants_issues() is true, so a run without outputs pays one null test.
+//
+// Models: events in simulated cycles, in the order the runner produces them (deterministic for a given run).
+// Leaves out: storage and file formats (report/ implements sinks that record and write timelines).
+#pragma once
+
+#include <warpsim/common/types.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace warpsim::timing {
+
+struct IssueEvent {
+  std::uint64_t cycle = 0;
+  std::uint32_t sm = 0, subpartition = 0;
+  std::uint64_t cta = 0;   // linear CTA id
+  std::uint32_t warp = 0;  // warp index in the CTA
+  std::uint32_t pc = 0, ptx_line = 0;
+  std::uint32_t active_mask = 0;  // lanes of the path that issued
+};
+
+class TraceSink {
+ public:
+  virtual ~TraceSink() = default;
+  // Around each kernel (called by the launch runner, not the grid runner).
+  virtual void on_kernel_begin(const std::string& entry) {}
+  virtual void on_kernel_end(std::uint64_t cycles) {}
+  // A CTA placed on an SM: its id, and then one on_warp_start per warp with the sub-partition of its slot.
+  virtual void on_cta_start(std::uint32_t sm, std::uint64_t cta, Dim3 id, std::uint64_t cycle) {}
+  virtual void on_warp_start(std::uint32_t sm, std::uint32_t subpartition, std::uint64_t cta, std::uint32_t warp,
+                             std::uint64_t cycle) {}
+  // A warp's end: the cycle after its last issue or when its last result landed, whichever is later.
+  virtual void on_warp_end(std::uint64_t cta, std::uint32_t warp, std::uint64_t cycle, std::uint64_t issued) {}
+  // A CTA retired: every thread exited (its slots are freed at this cycle).
+  virtual void on_cta_end(std::uint64_t cta, std::uint64_t cycle) {}
+  virtual bool wants_issues() const { return false; }
+  virtual void on_issue(const IssueEvent& e) {}
+};
+
+}  // namespace warpsim::timing
