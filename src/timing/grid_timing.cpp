@@ -46,6 +46,13 @@ struct WarpSlot {
   bool waiting = false;                 // the executor has no runnable path (barrier, warp-sync)
   bool exited = false;
   std::uint64_t issued_until = 0;       // the cycle after its last issue (for trace sinks)
+  // What ready_time() derived from this warp's own state, kept until the warp issues or a barrier changes it.
+  bool dirty = true;
+  bool never = false;        // no runnable path
+  std::uint64_t own = 0;     // max(earliest, dependences) of the next instruction
+  std::uint64_t dep = 0;     // when its last pending operand lands
+  bool dep_mem = false;      // that operand comes from memory
+  std::uint8_t cls = 0;      // its pipeline
 };
 
 struct SubPartition {
@@ -129,25 +136,35 @@ class Runner {
 
   // When the warp's next instruction could issue (kNever: waits in the executor), and whether a memory
   // result is what holds it.
-  std::uint64_t ready_time(const Sm& sm, std::size_t slot, const SubPartition& sp, bool& on_mem, bool& on_dep) {
-    const WarpSlot& w = sm.slots[slot];
-    const func::Warp& fw = w.cta->warps[w.index];
-    const std::int32_t p = ex_.next_path(fw);
-    if (p < 0) return kNever;
-    const Decoded& d = decoded_[fw.paths[static_cast<std::size_t>(p)].pc];
-    std::uint64_t dep = 0;
-    bool mem = false;
-    auto see = [&](std::uint32_t r) {
-      if (w.ready_at[r] > dep) {
-        dep = w.ready_at[r];
-        mem = w.from_mem[r] != 0;
+  std::uint64_t ready_time(Sm& sm, std::size_t slot, const SubPartition& sp, bool& on_mem, bool& on_dep) {
+    WarpSlot& w = sm.slots[slot];
+    if (w.dirty) {
+      w.dirty = false;
+      const func::Warp& fw = w.cta->warps[w.index];
+      const std::int32_t p = ex_.next_path(fw);
+      w.never = p < 0;
+      if (!w.never) {
+        const Decoded& d = decoded_[fw.paths[static_cast<std::size_t>(p)].pc];
+        std::uint64_t dep = 0;
+        bool mem = false;
+        auto see = [&](std::uint32_t r) {
+          if (w.ready_at[r] > dep) {
+            dep = w.ready_at[r];
+            mem = w.from_mem[r] != 0;
+          }
+        };
+        for (auto r : d.regs.reads) see(r);
+        for (auto r : d.regs.writes) see(r);
+        w.dep = dep;
+        w.dep_mem = mem;
+        w.own = std::max(w.earliest, dep);
+        w.cls = static_cast<std::uint8_t>(d.cls);
       }
-    };
-    for (auto r : d.regs.reads) see(r);
-    for (auto r : d.regs.writes) see(r);
-    on_dep = dep > now_;
-    on_mem = on_dep && mem;
-    return std::max({w.earliest, dep, sp.pipe_free[static_cast<std::size_t>(d.cls)]});
+    }
+    if (w.never) return kNever;
+    on_dep = w.dep > now_;
+    on_mem = on_dep && w.dep_mem;
+    return std::max(w.own, sp.pipe_free[w.cls]);
   }
 
   void dispatch() {
@@ -312,8 +329,12 @@ class Runner {
     }
     end_ = std::max({end_, now_ + 1, d.regs.writes.empty() ? now_ + 1 : ready});
     // Barrier bookkeeping: warps of this CTA that were waiting and can run now were released by this step.
+    // Only a barrier or threads exiting (fewer threads to wait for) can release other warps.
+    w.dirty = true;
     bool released = false;
-    for (std::size_t k = 0; k < sm.slots.size(); ++k) {
+    const ir::Op op = r.instr->op;
+    const bool may_release = op == ir::Op::Bar || op == ir::Op::Exit || op == ir::Op::Ret || op == ir::Op::Trap;
+    for (std::size_t k = may_release ? 0 : slot; k < (may_release ? sm.slots.size() : slot + 1); ++k) {
       WarpSlot& o = sm.slots[k];
       if (o.cta != &cta || o.exited) continue;
       const bool run = func::Executor::runnable(cta.warps[o.index]);
@@ -323,6 +344,7 @@ class Runner {
         released = true;
       }
       o.waiting = !run && !cta.warps[o.index].done();
+      o.dirty = true;
     }
     if (r.instr->op == ir::Op::Bar && !r.instr->has(ir::kArrive) && (released || !w.waiting)) {
       w.earliest = std::max(w.earliest, now_ + cfg_.barrier_latency);
