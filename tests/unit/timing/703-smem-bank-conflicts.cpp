@@ -1,4 +1,4 @@
-// Shared-memory wavefronts: stride 1 is conflict-free, stride 2 is 2-way, stride 32 is 32-way, and lanes
+// Shared-memory wavefronts: stride 1 is conflict-free, stride n (n = 2, 4, 8, 16, 32) is n-way, and lanes
 // reading one word are served by one wavefront (broadcast).
 #include "timing_test_util.hpp"
 
@@ -36,7 +36,7 @@ TEST_CASE("shared-memory wavefronts and bank conflicts by stride") {
   struct Case {
     unsigned stride, wavefronts_each;
   };
-  for (const Case c : {Case{1, 1}, Case{2, 2}, Case{32, 32}}) {
+  for (const Case c : {Case{1, 1}, Case{2, 2}, Case{4, 4}, Case{8, 8}, Case{16, 16}, Case{32, 32}, Case{33, 1}}) {
     INFO("stride " << c.stride);
     const auto r = ttest::run(kernel(c.stride), 1, 32, 32);
     const auto& s = r.timing.stats;

@@ -47,6 +47,25 @@ TEST_CASE("global load sectors: unit stride vs stride 32") {
   }
 }
 
+TEST_CASE("global load sectors: stride 2 and scattered addresses") {
+  std::vector<std::uint32_t> init(32 * 64);
+  for (unsigned i = 0; i < init.size(); ++i) init[i] = 1000 + i;
+  // Stride 2 words: 256 bytes, 8 sectors of 2 lines.
+  const auto two = ttest::run(kernel(2, 1), 1, 32, 32 * 64, true, {}, init);
+  CHECK(two.timing.stats.global_ld_requests == 1);
+  CHECK(two.timing.stats.global_ld_sectors == 8);
+  // Stride 37 words (148 bytes, odd): lane i reads byte 148 i; sectors floor(148 i / 32) are all distinct.
+  const auto scattered = ttest::run(kernel(37, 1), 1, 32, 32 * 64, true, {}, init);
+  CHECK(scattered.timing.stats.global_ld_sectors == 32);
+  // Stride 3 words (12 bytes): 32 lanes span 384 bytes = 12 sectors.
+  const auto three = ttest::run(kernel(3, 1), 1, 32, 32 * 64, true, {}, init);
+  CHECK(three.timing.stats.global_ld_sectors == 12);
+  for (unsigned i = 0; i < 32; ++i) {
+    CHECK(two.out[i] == 1001 + 2 * i);
+    CHECK(scattered.out[i] == 1001 + 37 * i);
+  }
+}
+
 TEST_CASE("a repeated load hits L1: DRAM latency once, then L1 latency") {
   // tiny: mem.dram_latency 500, mem.l1_hit_latency 40. The second load of the same addresses waits for the
   // first (same destination register), then takes 40 cycles: 40 more than the kernel with one load.
