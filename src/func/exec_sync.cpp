@@ -23,20 +23,6 @@ unsigned membermask_index(const ir::Instr& in) {
   }
 }
 
-std::string lane_list(LaneMask m) {
-  std::string s;
-  int start = -1;
-  for (int i = 0; i <= 32; ++i) {
-    const bool on = i < 32 && m.test(static_cast<unsigned>(i));
-    if (on && start < 0) start = i;
-    if (!on && start >= 0) {
-      s += (s.empty() ? "" : ",") + (start == i - 1 ? fmt::format("{}", start) : fmt::format("{}-{}", start, i - 1));
-      start = -1;
-    }
-  }
-  return s.empty() ? "none" : s;
-}
-
 }  // namespace
 
 bool Executor::do_barrier(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask lanes) {
@@ -131,11 +117,11 @@ bool Executor::do_warp_sync(Cta& cta, Warp& w, std::int32_t path, const ir::Inst
     std::string where;
     for (const auto& o : w.paths)
       if (o.children == 0 && (o.mask & missing).any())
-        where += fmt::format("; lanes {} are at {}", lane_list(o.mask & missing), L_.prog->where(o.pc));
+        where += fmt::format("; lanes {} are at {}", lane_ranges(o.mask & missing), L_.prog->where(o.pc));
     cx.fault(static_cast<unsigned>(std::countr_zero(lanes.bits)),
              "{} with member mask 0x{:08x} needs lanes {} that are not converged with the executing lanes {} "
              "(ipdom_stack reconvergence cannot run them first){}",
-             ir::op_name(in.op), mask, lane_list(missing), lane_list(lanes), where);
+             ir::op_name(in.op), mask, lane_ranges(missing), lane_ranges(lanes), where);
   }
   return false;
 }

@@ -12,20 +12,6 @@
 namespace warpsim::func {
 namespace {
 
-std::string lanes_str(LaneMask m) {
-  std::string s;
-  int start = -1;
-  for (int i = 0; i <= 32; ++i) {
-    const bool on = i < 32 && m.test(static_cast<unsigned>(i));
-    if (on && start < 0) start = i;
-    if (!on && start >= 0) {
-      s += (s.empty() ? "" : ",") + (start == i - 1 ? fmt::format("{}", start) : fmt::format("{}-{}", start, i - 1));
-      start = -1;
-    }
-  }
-  return s.empty() ? "none" : s;
-}
-
 // The path a SIMT stack would run: the newest one without children.
 const Path* top_leaf(const Warp& w) {
   for (auto it = w.paths.rbegin(); it != w.paths.rend(); ++it)
@@ -94,7 +80,7 @@ std::string describe_cta(const Launch& launch, const Cta& cta) {
                       : fmt::format("are running (next: {})", prog.text[p.pc]);
           break;
       }
-      s += fmt::format("\n  warp {} lanes {} {} at {}", w.index, lanes_str(p.mask), state, prog.where(p.pc));
+      s += fmt::format("\n  warp {} lanes {} {} at {}", w.index, lane_ranges(p.mask), state, prog.where(p.pc));
     }
   }
   return s;

@@ -5,6 +5,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <string>
 
 namespace warpsim {
 
@@ -35,6 +36,9 @@ struct LaneMask {
     for (std::uint32_t b = bits; b != 0; b &= b - 1) f(static_cast<unsigned>(std::countr_zero(b)));
   }
 };
+
+// "0-15,20,22-31" (or "none"): the lanes of a mask as ranges, for messages and reports.
+std::string lane_ranges(LaneMask m);
 
 // A 1-3 dimensional size or index, like CUDA's dim3.
 struct Dim3 {
