@@ -23,7 +23,8 @@ namespace fs = std::filesystem;
 
 // Registers and the prologue that computes this warp's record address and records its start and SM.
 constexpr const char* kDecls =
-    "\n\t.reg .b64 %wsim_rd<5>;\n\t.reg .b32 %wsim_r<8>;\n\t.reg .pred %wsim_p0;\n";
+    "\n\t.reg .b64 %wsim_rd<5>;\n\t.reg .b32 %wsim_r<8>;\n\t.reg .b32 %wsim_e<4>;\n\t.reg .pred %wsim_p0;\n"
+    "\t.reg .pred %wsim_q0;\n";
 
 std::string prologue() {
   return fmt::format(
@@ -54,10 +55,18 @@ std::string prologue() {
       kTraceParam);
 }
 
-std::string epilogue(const std::string& guard) {
-  const std::string g = guard.empty() ? "" : guard + " ";
-  return fmt::format("\t{0}mov.u64 %wsim_rd3, %globaltimer;\n\t{0}atom.global.max.u64 %wsim_rd4, [%wsim_rd1+8], %wsim_rd3;\n",
-                     g);
+// At a ret/exit: the lowest lane among those taking it records the time (one atomic per warp and exit, not
+// one per thread). `pred` is the guard's predicate operand ("%p", "!%p") or empty for an unguarded exit.
+std::string epilogue(const std::string& pred) {
+  const std::string who = pred.empty() ? "\tmov.b32 %wsim_e1, %wsim_e0;\n"
+                                       : fmt::format("\tvote.sync.ballot.b32 %wsim_e1, {}, %wsim_e0;\n", pred);
+  return "\tactivemask.b32 %wsim_e0;\n" + who +
+         "\tneg.s32 %wsim_e2, %wsim_e1;\n"
+         "\tand.b32 %wsim_e2, %wsim_e2, %wsim_e1;\n"
+         "\tmov.u32 %wsim_e3, %lanemask_eq;\n"
+         "\tsetp.eq.u32 %wsim_q0, %wsim_e2, %wsim_e3;\n"
+         "\t@%wsim_q0 mov.u64 %wsim_rd3, %globaltimer;\n"
+         "\t@%wsim_q0 atom.global.max.u64 %wsim_rd4, [%wsim_rd1+8], %wsim_rd3;\n";
 }
 
 const ptx::Function& find_entry(const ptx::Module& m, const std::string& entry) {
@@ -97,9 +106,9 @@ std::string instrument_ptx(const std::string& ptx_text, const std::string& path,
       if (first == 0) first = line;
     }
     if (st.kind == ptx::Statement::Kind::Instruction && (st.instr.opcode == "ret" || st.instr.opcode == "exit")) {
-      std::string guard;
-      if (st.instr.guard) guard = fmt::format("@{}{}", st.instr.guard_negated ? "!" : "", *st.instr.guard);
-      before_line[st.instr.pos.line] += epilogue(guard);
+      std::string pred;
+      if (st.instr.guard) pred = fmt::format("{}{}", st.instr.guard_negated ? "!" : "", *st.instr.guard);
+      before_line[st.instr.pos.line] += epilogue(pred);
     }
   }
   if (first == 0) fail(ErrorKind::Ptx, "{}: kernel {} has no instructions", path, entry);

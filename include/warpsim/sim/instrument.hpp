@@ -3,7 +3,8 @@
 // Models: a PTX-to-PTX rewrite of one .entry that adds a last parameter `.param .u64 warpsim_trace` (a
 // global buffer of 3 u64 per warp of the grid) and records, for each warp of the grid, %globaltimer when
 // the warp starts (lane 0 of the warp, after the kernel's parameter loads would begin), the latest
-// %globaltimer at which any of its threads reaches a `ret`/`exit` of the entry (atom.max), and %smid. The
+// %globaltimer at which any of its threads reaches a `ret`/`exit` of the entry (the lowest lane taking that
+// exit does an atom.max, so one atomic per warp and exit), and %smid. The
 // rest of the kernel is unchanged, so its results are the same. A run config is rewritten to launch the
 // instrumented copies with one zeroed trace buffer per launch.
 // Leaves out: exits inside called .func bodies (a thread that exits there records no end), and clock

@@ -57,8 +57,12 @@ TEST_CASE("kernels without parameters and with guarded returns are instrumented"
 )";
   const std::string out = warpsim::sim::instrument_ptx(ptx, "k.ptx", "k");
   CHECK(out.find(".visible .entry k(\n\t.param .u64 warpsim_trace\n)") != std::string::npos);
-  CHECK(out.find("\t@%p1 atom.global.max.u64 %wsim_rd4, [%wsim_rd1+8], %wsim_rd3;\n  @%p1 ret;") != std::string::npos);
-  CHECK(out.find("\tatom.global.max.u64 %wsim_rd4, [%wsim_rd1+8], %wsim_rd3;\n  ret;") != std::string::npos);
+  // Before the guarded return, the lowest lane taking it is elected by a ballot of the guard.
+  CHECK(out.find("\tvote.sync.ballot.b32 %wsim_e1, %p1, %wsim_e0;\n") != std::string::npos);
+  CHECK(out.find("\t@%wsim_q0 atom.global.max.u64 %wsim_rd4, [%wsim_rd1+8], %wsim_rd3;\n  @%p1 ret;") != std::string::npos);
+  // Before the plain return, every active lane takes it.
+  CHECK(out.find("\tmov.b32 %wsim_e1, %wsim_e0;\n") != std::string::npos);
+  CHECK(out.find("\t@%wsim_q0 atom.global.max.u64 %wsim_rd4, [%wsim_rd1+8], %wsim_rd3;\n  ret;") != std::string::npos);
   const auto parsed = warpsim::ptx::parse(out, "k.instrumented.ptx");
   INFO(parsed.format_errors());
   CHECK(parsed.ok());
