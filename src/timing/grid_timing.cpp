@@ -269,7 +269,7 @@ class Runner {
   std::uint64_t smem_ready(Sm& sm, const func::StepResult& r) {
     const SmemCost c = smem_cost(r.mem, r.executed, cfg_.smem_banks, cfg_.smem_bank_bytes);
     const std::uint64_t start = std::max(now_, sm.smem_free);
-    sm.smem_free = start + std::uint64_t{c.wavefronts} * cfg_.smem_wavefront_cycles;
+    sm.smem_free = start + c.wavefronts;  // the banks serve one wavefront per cycle
     out_.stats.smem_wavefronts += c.wavefronts;
     (r.mem.store ? out_.stats.smem_bank_conflicts_st : out_.stats.smem_bank_conflicts_ld) +=
         c.wavefronts - c.ideal_wavefronts;
@@ -339,7 +339,7 @@ class Runner {
       if (o.cta != &cta || o.exited) continue;
       const bool run = func::Executor::runnable(cta.warps[o.index]);
       if (o.waiting && run) {
-        o.earliest = std::max(o.earliest, now_ + cfg_.barrier_latency);
+        o.earliest = std::max(o.earliest, now_ + barrier_release(cta));
         o.barrier_until = o.earliest;
         released = true;
       }
@@ -347,10 +347,15 @@ class Runner {
       o.dirty = true;
     }
     if (r.instr->op == ir::Op::Bar && !r.instr->has(ir::kArrive) && (released || !w.waiting)) {
-      w.earliest = std::max(w.earliest, now_ + cfg_.barrier_latency);
+      w.earliest = std::max(w.earliest, now_ + barrier_release(cta));
       w.barrier_until = w.earliest;
     }
     if (fw.done()) w.exited = true;
+  }
+
+  // Cycles from a barrier's last arrival to its release: a base plus a cost per further warp of the CTA.
+  std::uint64_t barrier_release(const func::Cta& cta) const {
+    return cfg_.barrier_latency + std::uint64_t{cfg_.barrier_cycles_per_warp} * (cta.warps.size() - 1);
   }
 
   void watchdog(func::Cta& cta) {

@@ -74,7 +74,7 @@ struct GpuConfig {
   unsigned smem_latency = 29;            // cycles, shared-memory load without conflicts
   unsigned smem_banks = 32;
   unsigned smem_bank_bytes = 4;
-  unsigned smem_wavefront_cycles = 1;    // cycles the shared-memory unit spends per wavefront
+  unsigned smem_wavefront_cycles = 1;    // latency each further wavefront adds (banks serve one per cycle)
   unsigned l1_hit_latency = 40;          // cycles
   unsigned l2_hit_latency = 263;         // cycles
   unsigned dram_latency = 479;           // cycles
@@ -89,6 +89,7 @@ struct GpuConfig {
   unsigned atomic_latency = 40;          // cycles the L2 atomic unit adds
   unsigned const_latency = 4;            // cycles per distinct address of an ld.const (constant-cache hit)
   unsigned barrier_latency = 20;         // cycles from the last arrival to the release
+  unsigned barrier_cycles_per_warp = 0;  // more release cycles per warp of the CTA beyond the first
   SchedulerPolicy scheduler = SchedulerPolicy::Gto;
   unsigned kernel_launch_latency = 0;    // cycles added before the first CTA starts
   unsigned cta_dispatch_interval = 0;    // cycles between two consecutive CTA launches, GPU-wide

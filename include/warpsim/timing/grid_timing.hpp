@@ -14,8 +14,8 @@
 //                register it reads or writes, and its pipeline's interval has passed since the last issue
 //                on that sub-partition.
 //   latencies    ALU results after pipe.<class>.latency; shared memory: the SM's shared-memory unit serves
-//                one wavefront per cycle, and a load's result lands mem.smem_latency + (wavefronts - 1)
-//                cycles after its first wavefront starts. Global and local accesses are coalesced into
+//                one wavefront per cycle, and a load's result lands mem.smem_latency + (wavefronts - 1) x
+//                mem.smem_wavefront_cycles cycles after its first wavefront starts. Global and local accesses are coalesced into
 //                32-byte sectors and go through the memory system (memory_system.hpp): a sectored LRU L1 per
 //                SM (mem.l1_size, mem.l1_assoc, mem.l1_sectors_per_cycle; loads allocate, stores write
 //                through without allocating), an L2 of mem.l2_slices line-interleaved slices (mem.l2_size,

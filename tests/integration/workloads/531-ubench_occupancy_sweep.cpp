@@ -1,18 +1,27 @@
 // Workload test ubench_occupancy_sweep (traces/ubench_occupancy_sweep): eight launches (occ_chase_1..8, dynamic
-// shared memory for 1..8 CTAs per SM) of the same chase; out[tid] must be where 32 steps j = a[j] from
-// j = tid & 4095 end (a is the config's random table, unchanged), and each launch's dynamic_smem must fit
-// exactly c CTAs in 228 KiB with 1 KiB reserved per CTA.
+// shared memory for 1..8 CTAs per SM) of the same per-warp chase; out[tid] must be the sum of the 16 words
+// v = a[(k * nwarps + warp) * 32 + ((lane + v) & 31)] (k = 0..15, v = 0 first) that thread loads (a is the
+// config's 16 MiB random table, unchanged), each chain's 16 lines must be its own and lie in a, and each
+// launch's dynamic_smem must fit exactly c CTAs in 228 KiB with 1 KiB reserved per CTA.
 // Each check runs twice: as configured (H200, sm_90a PTX) and on B200 with the sm_100a PTX.
-// Leaves out: the times (a timing-model matter: traces/ubench_occupancy_sweep/h200.json has the H200's).
+// Leaves out: the times (a timing-model matter: traces/ubench_occupancy_sweep/h200.json, when measured, has the
+// H200's).
 #include "workload_util.hpp"
 
 static void check_run(const wl::sim::RunResult& r) {
   const auto a = wl::initial<std::uint32_t>(r.config, "a");
-  std::vector<std::uint32_t> out(1056 * 64);
+  constexpr std::uint32_t kCtas = 3168, kThreads = 64, kSteps = 16, kWarps = kCtas * kThreads / 32;
+  REQUIRE(a.size() == 4194304u);
+  REQUIRE(std::uint64_t{kSteps} * kWarps * 32 <= a.size());  // every node in a, one line per (step, warp)
+  std::vector<std::uint32_t> out(kCtas * kThreads);
   for (std::uint32_t t = 0; t < out.size(); ++t) {
-    std::uint32_t j = t & 4095;
-    for (int i = 0; i < 32; ++i) j = a[j];
-    out[t] = j;
+    const std::uint32_t warp = t >> 5, lane = t & 31;
+    std::uint32_t v = 0, sum = 0;
+    for (std::uint32_t k = 0; k < kSteps; ++k) {
+      v = a[(k * kWarps + warp) * 32 + ((lane + v) & 31)];
+      sum += v;
+    }
+    out[t] = sum;
   }
   wl::check_equal(wl::final_contents<std::uint32_t>(r, "out"), out, "out");
   wl::check_unchanged<std::uint32_t>(r, "a");
@@ -22,7 +31,9 @@ static void check_run(const wl::sim::RunResult& r) {
     INFO("launch " << c - 1 << " dynamic_smem " << smem);
     CHECK((smem + 1024) * c <= 233472u);
     CHECK((smem + 1024) * (c + 1) > 233472u);
-    wl::check_launch(r, c - 1, "occ_chase_" + std::to_string(c), 1056, 2112);
+    wl::check_launch(r, c - 1, "occ_chase_" + std::to_string(c), kCtas, kWarps);
+    REQUIRE(r.config.kernels[c - 1].args.size() == 3);
+    CHECK(r.config.kernels[c - 1].args[2].bits == kSteps);  // the reference above assumes 16 steps
   }
 }
 
