@@ -241,4 +241,34 @@ inline double ulp_error_f32(float got, double ref) {
   return std::fabs(static_cast<double>(got) - ref) / std::ldexp(1.0, e - 23);
 }
 
+// The ALU-chain microbenchmarks (ubench_{ffma,imad,sfu,fp64}_chain) share one shape: four launches (one warp
+// n = 1024, one warp n = 2048, four warps n = 1024, and the unroll-by-32 entry `<entry>_u32` with one warp,
+// n = 1024); thread tid of launch s writes out[s * 128 + tid] = step applied n times to start(tid), and lane 0
+// of each warp writes a nonzero cycle count to cyc[s * 4 + warp]. Checks all of it exactly.
+template <typename T, typename Start, typename Step>
+void check_alu_chain(const sim::RunResult& r, const std::string& entry, Start start, Step step) {
+  const int threads[4] = {32, 32, 128, 32};
+  const int steps[4] = {1024, 2048, 1024, 1024};
+  std::vector<T> out(512, T(0));
+  std::vector<std::uint64_t> written(16, 0);
+  for (int slot = 0; slot < 4; ++slot) {
+    for (int tid = 0; tid < threads[slot]; ++tid) {
+      T x = start(tid);
+      for (int i = 0; i < steps[slot]; ++i) x = step(x);
+      out[slot * 128 + tid] = x;
+    }
+    for (int w = 0; w < threads[slot] / 32; ++w) written[slot * 4 + w] = 1;
+  }
+  check_equal(final_contents<T>(r, "out"), out, "out");
+  const auto cyc = final_contents<std::uint64_t>(r, "cyc");
+  for (int i = 0; i < 16; ++i) {
+    INFO("cyc[" << i << "] = " << cyc[i]);
+    CHECK((cyc[i] != 0) == (written[i] != 0));
+  }
+  check_launch(r, 0, entry, 1, 1);
+  check_launch(r, 1, entry, 1, 1);
+  check_launch(r, 2, entry, 1, 4);
+  check_launch(r, 3, entry + "_u32", 1, 1);
+}
+
 }  // namespace wl
