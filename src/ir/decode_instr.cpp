@@ -234,6 +234,13 @@ class Decoder {
     I.nops = static_cast<std::uint8_t>(k);
     I.ndst = static_cast<std::uint8_t>(std::min<unsigned>(ndst, k));
   }
+  // The common tail of a decoder: the instruction has a type, every modifier word was understood, and its
+  // operands follow with `ndst` destinations.
+  void typed(Instr& I, unsigned ndst, ScalarType t) {
+    type();
+    words_done();
+    operands(I, ndst, t);
+  }
   void expect_ops(const Instr& I, unsigned lo, unsigned hi) const {
     if (I.nops < lo || I.nops > hi)
       error(fmt::format("expected {} operands, found {}", lo == hi ? fmt::format("{}", lo) : fmt::format("{} to {}", lo, hi), I.nops));
@@ -386,23 +393,17 @@ Instr Decoder::run() {
       }
       if (m_.take("clamp")) I.flags |= kClamp;
       m_.take("wrap");
-      type();
-      words_done();
-      operands(I, 1, t0);
+      typed(I, 1, t0);
       break;
     }
     case Op::Bfind:
       if (m_.take("shiftamt")) I.flags |= kShiftAmt;
-      type();
-      words_done();
-      operands(I, 1, t0);
+      typed(I, 1, t0);
       break;
     case Op::Szext:
       if (m_.take("clamp")) I.flags |= kClamp;
       m_.take("wrap");
-      type();
-      words_done();
-      operands(I, 1, t0);
+      typed(I, 1, t0);
       break;
     case Op::Dp4a: case Op::Dp2a:
       if (m_.take("hi")) I.flags |= kHi;
@@ -418,30 +419,22 @@ Instr Decoder::run() {
         for (unsigned k = 0; k < 6; ++k)
           if (m_.take(modes[k])) I.sub = static_cast<std::uint8_t>(k + 1);
       }
-      type();
-      words_done();
-      operands(I, 1, t0);
+      typed(I, 1, t0);
       break;
     case Op::Shf:
       if (m_.take("l")) I.flags |= kLeft;
       else if (!m_.take("r")) error("shf needs .l or .r");
       if (m_.take("clamp")) I.flags |= kClamp;
       else if (!m_.take("wrap")) error("shf needs .wrap or .clamp");
-      type();
-      words_done();
-      operands(I, 1, t0);
+      typed(I, 1, t0);
       break;
     case Op::Lop3:
-      type();
-      words_done();
-      operands(I, 1, t0);
+      typed(I, 1, t0);
       expect_ops(I, 5, 5);
       break;
     case Op::Testp:
       I.sub = sub_word({"finite", "infinite", "number", "notanumber", "normal", "subnormal"});
-      type();
-      words_done();
-      operands(I, 1, t0);
+      typed(I, 1, t0);
       break;
     case Op::Setp: case Op::Set: {
       std::optional<Cmp> cmp;
@@ -472,9 +465,7 @@ Instr Decoder::run() {
       operands(I, 1, t0);
       break;
     case Op::Mov:
-      type();
-      words_done();
-      operands(I, 1, t0);
+      typed(I, 1, t0);
       expect_ops(I, 2, 2);
       break;
     case Op::Cvt:
@@ -488,9 +479,7 @@ Instr Decoder::run() {
       if (m_.take("to")) I.flags |= kToSpace;
       I.space = m_.space;
       if (I.space == Space::None) error("cvta needs a state space");
-      type();
-      words_done();
-      operands(I, 1, t0);
+      typed(I, 1, t0);
       break;
     case Op::Isspacep:
       I.space = m_.space;
@@ -498,16 +487,12 @@ Instr Decoder::run() {
       operands(I, 1, ScalarType::U64);
       break;
     case Op::Ld: case Op::Ldu:
-      type();
-      words_done();
-      operands(I, 1, t0);
+      typed(I, 1, t0);
       expect_ops(I, 2, 3);
       memory_space(I, I.ops[1]);
       break;
     case Op::St:
-      type();
-      words_done();
-      operands(I, 0, t0);
+      typed(I, 0, t0);
       expect_ops(I, 2, 3);
       memory_space(I, I.ops[0]);
       break;
@@ -519,9 +504,7 @@ Instr Decoder::run() {
     case Op::Atom: case Op::Red:
       I.sub = sub_word({"add", "min", "max", "inc", "dec", "and", "or", "xor", "exch", "cas"});
       if (m_.vec != 1) error("vector atomics are not implemented");
-      type();
-      words_done();
-      operands(I, I.op == Op::Atom ? 1 : 0, t0);
+      typed(I, I.op == Op::Atom ? 1 : 0, t0);
       memory_space(I, I.ops[I.op == Op::Atom ? 1 : 0]);
       break;
     case Op::Bra:
@@ -556,9 +539,7 @@ Instr Decoder::run() {
     case Op::Shfl:
       if (!m_.take("sync")) error("shfl without .sync is not supported on sm_70 and later");
       I.sub = sub_word({"up", "down", "bfly", "idx"});
-      type();
-      words_done();
-      operands(I, 1, t0);
+      typed(I, 1, t0);
       expect_ops(I, 5, 6);
       break;
     case Op::Vote:
@@ -570,17 +551,13 @@ Instr Decoder::run() {
     case Op::Match:
       if (!m_.take("sync")) error("match needs .sync");
       I.sub = sub_word({"any", "all"});
-      type();
-      words_done();
-      operands(I, 1, t0);
+      typed(I, 1, t0);
       break;
     case Op::Redux:
       if (!m_.take("sync")) error("redux needs .sync");
       I.sub = sub_word({"add", "min", "max", "and", "or", "xor"});
       if (m_.take("abs")) error("redux .abs is not implemented");
-      type();
-      words_done();
-      operands(I, 1, t0);
+      typed(I, 1, t0);
       break;
     case Op::Activemask:
       words_done();
