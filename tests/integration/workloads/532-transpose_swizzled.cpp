@@ -5,17 +5,7 @@
 // Leaves out: bank-conflict counts (a timing-model matter).
 #include "workload_util.hpp"
 
-static void check_run(const wl::sim::RunResult& r) {
-  const int width = 256, height = 128;
-  const auto in = wl::initial<float>(r.config, "in");
-  REQUIRE(in.size() == static_cast<std::size_t>(width * height));
-  std::vector<float> out(in.size());
-  for (int row = 0; row < height; ++row)
-    for (int col = 0; col < width; ++col) out[col * height + row] = in[row * width + col];
-  wl::check_equal(wl::final_contents<float>(r, "out"), out, "out");
-  wl::check_unchanged<float>(r, "in");
-  wl::check_launch(r, 0, "transpose_swizzled", 32, 256);
-}
+static void check_run(const wl::sim::RunResult& r) { wl::check_transpose(r, "transpose_swizzled"); }
 
 TEST_CASE("transpose_swizzled: out[c][r] = in[r][c] through shared-memory tiles (H200, sm_90a PTX)", "[workloads]") {
   check_run(wl::sim::run_file(wl::trace_json("transpose_swizzled")));

@@ -271,4 +271,18 @@ void check_alu_chain(const sim::RunResult& r, const std::string& entry, Start st
   check_launch(r, 3, entry + "_u32", 1, 1);
 }
 
+// The three 32x32-tile transposes (naive, padded, swizzled) of the 128 x 256 f32 matrix: every element of the
+// 256 x 128 result, the input untouched, and the launch (32 CTAs, 256 warps).
+inline void check_transpose(const sim::RunResult& r, const std::string& entry) {
+  const int width = 256, height = 128;
+  const auto in = initial<float>(r.config, "in");
+  REQUIRE(in.size() == static_cast<std::size_t>(width * height));
+  std::vector<float> out(in.size());
+  for (int row = 0; row < height; ++row)
+    for (int col = 0; col < width; ++col) out[col * height + row] = in[row * width + col];
+  check_equal(final_contents<float>(r, "out"), out, "out");
+  check_unchanged<float>(r, "in");
+  check_launch(r, 0, entry, 32, 256);
+}
+
 }  // namespace wl
