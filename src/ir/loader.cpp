@@ -61,6 +61,30 @@ std::string Program::where(std::uint32_t pc) const {
   return s;
 }
 
+void compute_control_flow(Program& prog) {
+  prog.reconverge.assign(prog.code.size(), kNoPc);
+  prog.cfgs.clear();
+  for (auto& info : prog.functions) {
+    std::vector<FlowInfo> flow;
+    for (std::uint32_t p = info.begin_pc; p < info.end_pc; ++p) {
+      FlowInfo f = detail::flow_of(prog, prog.code[p]);
+      for (auto& t : f.targets) {
+        if (t < info.begin_pc || t >= info.end_pc)
+          fail(ErrorKind::Ptx, "{}: branch leaves function {}", prog.where(p), info.name);
+        t -= info.begin_pc;
+      }
+      flow.push_back(std::move(f));
+    }
+    Cfg cfg = build_cfg(flow);
+    for (std::uint32_t b = 0; b < cfg.blocks.size(); ++b) {
+      const auto r = cfg.reconvergence_of_block(b);
+      prog.reconverge[info.begin_pc + cfg.blocks[b].last] = r < 0 ? kNoPc : info.begin_pc + static_cast<std::uint32_t>(r);
+    }
+    prog.cfgs.push_back(std::move(cfg));
+  }
+}
+
+
 Program load_program(const ptx::Module& module, const std::string& entry, std::uint64_t module_base) {
   Program prog;
   prog.module_path = module.path;
@@ -246,26 +270,7 @@ Program load_program(const ptx::Module& module, const std::string& entry, std::u
     }
   }
 
-  // ---- control flow and reconvergence ----
-  prog.reconverge.assign(prog.code.size(), kNoPc);
-  for (auto& info : prog.functions) {
-    std::vector<FlowInfo> flow;
-    for (std::uint32_t p = info.begin_pc; p < info.end_pc; ++p) {
-      FlowInfo f = detail::flow_of(prog, prog.code[p]);
-      for (auto& t : f.targets) {
-        if (t < info.begin_pc || t >= info.end_pc)
-          fail(ErrorKind::Ptx, "{}: branch leaves function {}", prog.where(p), info.name);
-        t -= info.begin_pc;
-      }
-      flow.push_back(std::move(f));
-    }
-    Cfg cfg = build_cfg(flow);
-    for (std::uint32_t b = 0; b < cfg.blocks.size(); ++b) {
-      const auto r = cfg.reconvergence_of_block(b);
-      prog.reconverge[info.begin_pc + cfg.blocks[b].last] = r < 0 ? kNoPc : info.begin_pc + static_cast<std::uint32_t>(r);
-    }
-    prog.cfgs.push_back(std::move(cfg));
-  }
+  compute_control_flow(prog);
 
   // Entry directives.
   prog.reqntid = entry_fn->reqntid;

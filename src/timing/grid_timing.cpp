@@ -6,6 +6,7 @@
 #include <warpsim/timing/mem_cost.hpp>
 #include <warpsim/timing/memory_system.hpp>
 #include <warpsim/timing/op_class.hpp>
+#include <warpsim/timing/ptxas_model.hpp>
 
 #include <fmt/format.h>
 
@@ -53,6 +54,8 @@ struct WarpSlot {
   std::uint64_t dep = 0;     // when its last pending operand lands
   bool dep_mem = false;      // that operand comes from memory
   std::uint8_t cls = 0;      // its pipeline
+  bool folded = false;       // it is folded by ptxas (issues nothing: timing/ptxas_model.hpp)
+  std::uint64_t folded_count = 0;  // folded instructions this warp executed
 };
 
 struct SubPartition {
@@ -72,6 +75,9 @@ struct Sm {
 struct Decoded {
   OpClass cls;
   InstrRegs regs;
+  bool folded = false;                         // ptxas folds it into others (compiler.fold)
+  const config::EmulatedOp* emul = nullptr;    // ptxas expands it into a sequence (emul.*)
+  bool printf_call = false;                    // call vprintf
 };
 
 class Runner {
@@ -80,7 +86,14 @@ class Runner {
          unsigned regs_per_thread)
       : L_(L), cfg_(cfg), limits_(limits), ex_(L), clock_(now_, cfg.clock_mhz), sink_(sink),
         issue_sink_(sink != nullptr && sink->wants_issues() ? sink : nullptr), mem_(cfg, std::max(cfg.num_sms, 1u)) {
-    for (const auto& in : L.prog->code) decoded_.push_back({op_class(in), instr_regs(*L.prog, in)});
+    const std::vector<std::uint8_t> folded =
+        cfg.compiler_fold != 0 ? ptxas_folded(*L.prog) : std::vector<std::uint8_t>(L.prog->code.size(), 0);
+    for (std::size_t pc = 0; pc < L.prog->code.size(); ++pc) {
+      const ir::Instr& in = L.prog->code[pc];
+      const bool vprintf = in.op == ir::Op::Call &&
+                           L.prog->calls[static_cast<std::size_t>(in.ops[0].imm)].builtin == ir::CallSite::Builtin::Vprintf;
+      decoded_.push_back({op_class(in), instr_regs(*L.prog, in), folded[pc] != 0, emulated_op(in, cfg), vprintf});
+    }
     occ_ = kernel_occupancy(L, cfg, regs_per_thread);
     regs_ = regs_per_thread;
     sms_.resize(std::max(cfg.num_sms, 1u));
@@ -103,8 +116,14 @@ class Runner {
     double active = 0;
     for (const auto& sm : sms_) active += static_cast<double>(sm.active_cycles);
     out_.stats.sm_cycles_active_avg = active / static_cast<double>(sms_.size());
-    out_.stats.smsp_inst_executed_sum = out_.functional.warp_instructions;
-    out_.stats.smsp_thread_inst_executed_sum = out_.functional.thread_instructions;
+    // SASS-level counts: folded PTX instructions issue nothing, expanded ones (emulated, printf) several.
+    out_.stats.smsp_inst_executed_sum =
+        static_cast<std::uint64_t>(static_cast<std::int64_t>(out_.functional.warp_instructions) + extra_warp_insts_);
+    out_.stats.smsp_thread_inst_executed_sum =
+        static_cast<std::uint64_t>(static_cast<std::int64_t>(out_.functional.thread_instructions) + extra_thread_insts_);
+    out_.stats.ptx_inst_executed = out_.functional.warp_instructions;
+    out_.stats.ptx_inst_folded = folded_insts_;
+    out_.stats.sass_inst_expanded = expanded_insts_;
     mem_.finish();
     out_.stats.mem = mem_.stats();
     launch_stats(active);
@@ -159,9 +178,12 @@ class Runner {
         w.dep_mem = mem;
         w.own = std::max(w.earliest, dep);
         w.cls = static_cast<std::uint8_t>(d.cls);
+        w.folded = d.folded;
+        if (d.folded) w.own = w.earliest;  // waits for nothing: its result is ready when its sources are
       }
     }
     if (w.never) return kNever;
+    if (w.folded) return w.own;
     on_dep = w.dep > now_;
     on_mem = on_dep && w.dep_mem;
     return std::max(w.own, sp.pipe_free[w.cls]);
@@ -201,6 +223,7 @@ class Runner {
       const std::size_t nsub = sm.subs.size();
       for (std::size_t sp = 0; sp < nsub; ++sp) {
         SubPartition& sub = sm.subs[sp];
+        if (cfg_.compiler_fold != 0) drain_folded(sm, s, sp, sub);
         std::int64_t chosen = -1;
         std::uint64_t chosen_age = kNever;
         for (std::size_t slot = sp; slot < sm.slots.size(); slot += nsub) {
@@ -266,6 +289,21 @@ class Runner {
     retire();
   }
 
+  // Executes the folded instructions at the head of each warp of sub-partition `sp` that may run now: they
+  // take no issue slot and no time.
+  void drain_folded(Sm& sm, std::size_t s, std::size_t sp, SubPartition& sub) {
+    for (std::size_t slot = sp; slot < sm.slots.size(); slot += sm.subs.size()) {
+      for (unsigned guard = 0; guard < 1024; ++guard) {
+        WarpSlot& w = sm.slots[slot];
+        if (w.cta == nullptr || w.exited) break;
+        bool on_mem = false, on_dep = false;
+        const std::uint64_t t = ready_time(sm, slot, sub, on_mem, on_dep);
+        if (t == kNever || !w.folded || t > now_) break;
+        issue(s, slot);
+      }
+    }
+  }
+
   std::uint64_t smem_ready(Sm& sm, const func::StepResult& r) {
     const SmemCost c = smem_cost(r.mem, r.executed, cfg_.smem_banks, cfg_.smem_bank_bytes);
     const std::uint64_t start = std::max(now_, sm.smem_free);
@@ -283,7 +321,9 @@ class Runner {
         global ? global_cost(r.mem, r.executed).sectors
                : local_sectors(r.mem, r.executed, cta.linear * cta.warps.size() + warp);
     const MemOp op = r.mem.atomic ? MemOp::Atomic : r.mem.store ? MemOp::Store : MemOp::Load;
-    const MemResult m = mem_.access(s, sectors, op, now_);
+    std::vector<unsigned> same;  // atomics: per sector, the most lanes on one of its addresses
+    if (op == MemOp::Atomic && global) same = same_address_lanes(r.mem, r.executed, sectors);
+    const MemResult m = mem_.access(s, sectors, op, now_, same);
     if (op == MemOp::Load && global) {
       ++out_.stats.global_ld_requests;
       out_.stats.global_ld_sectors += sectors.size();
@@ -301,9 +341,26 @@ class Runner {
     const func::StepResult r = ex_.step(cta, fw);
     if (r.kind != func::StepResult::Kind::Executed) return;  // ready_time saw a runnable path: not reached
     watchdog(cta);
+    const Decoded& d = decoded_[r.pc];
+    if (d.folded) {
+      // No SASS instruction: the result is ready when the sources are.
+      std::uint64_t ready = now_;
+      bool mem = false;
+      for (auto reg : d.regs.reads)
+        if (w.ready_at[reg] > ready) ready = w.ready_at[reg], mem = w.from_mem[reg] != 0;
+      for (auto reg : d.regs.writes) {
+        w.ready_at[reg] = ready;
+        w.from_mem[reg] = mem ? 1 : 0;
+      }
+      --extra_warp_insts_;
+      extra_thread_insts_ -= static_cast<std::int64_t>(r.active.count());
+      ++folded_insts_;
+      ++w.folded_count;
+      w.dirty = true;
+      return;
+    }
     w.issued_until = now_ + 1;
     if (issue_sink_ != nullptr) trace_issue(s, slot, r);
-    const Decoded& d = decoded_[r.pc];
     const config::PipeTiming& pipe = pipe_timing(cfg_, d.cls);
     SubPartition& sub = sm.subs[slot % sm.subs.size()];
     sub.pipe_free[static_cast<std::size_t>(d.cls)] = now_ + pipe.interval;
@@ -322,6 +379,29 @@ class Runner {
         ready = mem_.constant(r.mem, r.executed, now_);
         mem = true;
       }
+    }
+    if (d.emul != nullptr) {
+      // ptxas's sequence: its instructions issue one after another, the result lands after the measured latency.
+      ready = now_ + d.emul->latency;
+      w.earliest = std::max(w.earliest, now_ + d.emul->instructions);
+      extra_warp_insts_ += d.emul->instructions - 1;
+      expanded_insts_ += d.emul->instructions - 1;
+      extra_thread_insts_ += static_cast<std::int64_t>(d.emul->instructions - 1) * r.active.count();
+    }
+    if ((r.instr->op == ir::Op::Bra || r.instr->op == ir::Op::BrxIdx) && r.executed.any()) {
+      // A taken branch (some path now continues elsewhere than the next pc): the target is fetched first.
+      const std::int32_t p = ex_.next_path(fw);
+      if (p >= 0 && fw.paths[static_cast<std::size_t>(p)].pc != r.pc + 1)
+        w.earliest = std::max(w.earliest, now_ + cfg_.branch_taken_cycles);
+    }
+    if (d.printf_call && r.executed.any()) {
+      // vprintf's body: the warp is busy for the measured time per call and per extra printing lane.
+      const std::uint64_t lanes = r.executed.count();
+      w.earliest = std::max(w.earliest, now_ + cfg_.printf_cycles + cfg_.printf_cycles_per_lane * (lanes - 1));
+      end_ = std::max(end_, w.earliest);
+      extra_warp_insts_ += cfg_.printf_instructions - 1;
+      expanded_insts_ += cfg_.printf_instructions - 1;
+      extra_thread_insts_ += static_cast<std::int64_t>(cfg_.printf_instructions - 1) * r.active.count();
     }
     for (auto reg : d.regs.writes) {
       w.ready_at[reg] = ready;
@@ -421,7 +501,7 @@ class Runner {
   void trace_warp_end(const WarpSlot& w) {
     std::uint64_t end = w.issued_until;
     for (auto t : w.ready_at) end = std::max(end, t);
-    sink_->on_warp_end(w.cta->linear, w.index, end, w.cta->warps[w.index].warp_insts);
+    sink_->on_warp_end(w.cta->linear, w.index, end, w.cta->warps[w.index].warp_insts - w.folded_count);
   }
 
   [[noreturn]] void deadlock() {
@@ -448,6 +528,8 @@ class Runner {
   unsigned regs_ = 0;
   std::optional<CtaDispatcher> disp_;
   std::uint64_t total_ = 0, next_cta_ = 0, live_ctas_ = 0, age_ = 0;
+  std::int64_t extra_warp_insts_ = 0, extra_thread_insts_ = 0;  // SASS minus PTX instruction counts
+  std::uint64_t folded_insts_ = 0, expanded_insts_ = 0;
   GridTiming out_;
 };
 

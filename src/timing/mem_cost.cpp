@@ -39,4 +39,23 @@ GlobalCost global_cost(const func::MemAccess& m, LaneMask lanes) {
   return c;
 }
 
+std::vector<unsigned> same_address_lanes(const func::MemAccess& m, LaneMask lanes,
+                                         const std::vector<std::uint64_t>& sectors) {
+  std::vector<std::uint64_t> addrs;
+  lanes.for_each([&](unsigned lane) { addrs.push_back(m.addr[lane]); });
+  std::sort(addrs.begin(), addrs.end());
+  std::vector<unsigned> most(sectors.size(), 0);
+  for (std::size_t i = 0; i < addrs.size();) {
+    std::size_t j = i;
+    while (j < addrs.size() && addrs[j] == addrs[i]) ++j;
+    const auto it = std::lower_bound(sectors.begin(), sectors.end(), addrs[i] / kSectorBytes);
+    if (it != sectors.end() && *it == addrs[i] / kSectorBytes) {
+      auto& k = most[static_cast<std::size_t>(it - sectors.begin())];
+      k = std::max(k, static_cast<unsigned>(j - i));
+    }
+    i = j;
+  }
+  return most;
+}
+
 }  // namespace warpsim::timing

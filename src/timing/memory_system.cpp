@@ -22,13 +22,15 @@ MemorySystem::MemorySystem(const config::GpuConfig& cfg, std::size_t sms)
   for (std::size_t i = 0; i < sms; ++i) l1_.emplace_back(cfg.l1_size, cfg.l1_assoc);
   const unsigned n = std::max(cfg.l2_slices, 1u);
   slices_.reserve(n);
-  for (unsigned i = 0; i < n; ++i) slices_.push_back({SectorCache(cfg.l2_size / n, cfg.l2_assoc, n), 0.0});
+  for (unsigned i = 0; i < n; ++i) slices_.push_back({SectorCache(cfg.l2_size / n, cfg.l2_assoc, true), 0.0});
 }
 
-std::uint64_t MemorySystem::l2(std::uint64_t sector, MemOp op, std::uint64_t at) {
-  Slice& s = slices_[sector / kSectorsPerLine % slices_.size()];
+std::uint64_t MemorySystem::l2(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address) {
+  // Slice from the top bits of the line's hash, set (inside SectorCache) from the hash modulo the set count.
+  Slice& s = slices_[(address_hash(sector / kSectorsPerLine) >> 40) % slices_.size()];
   const double start = std::max(s.free, static_cast<double>(at));
-  s.free = start + 1.0 / cfg_.l2_sectors_per_cycle_per_slice;
+  const double serial = op == MemOp::Atomic ? same_address * cfg_.atomic_same_address_cycles : 0.0;
+  s.free = start + std::max(1.0 / cfg_.l2_sectors_per_cycle_per_slice, serial);
   const std::uint64_t t = up(start);
   ++stats_.lts_sectors;
   const auto hit = s.tags.probe(sector);
@@ -42,18 +44,27 @@ std::uint64_t MemorySystem::l2(std::uint64_t sector, MemOp op, std::uint64_t at)
     ready = dram_.read(t, kSectorBytes);
   }
   if (!hit || op != MemOp::Load) dram_.write(t, kSectorBytes * s.tags.fill(sector, ready, op != MemOp::Load));
-  return op == MemOp::Atomic ? ready + cfg_.atomic_latency : ready;
+  return op == MemOp::Atomic ? ready + cfg_.atomic_latency + up(serial) : ready;
 }
 
-MemResult MemorySystem::access(std::size_t sm, const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now) {
+MemResult MemorySystem::access(std::size_t sm, const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
+                               const std::vector<unsigned>& same_address) {
   MemResult r;
+  // The L1 takes the longer of: the sectors at mem.l1_sectors_per_cycle, the distinct lines at
+  // mem.l1_{load,store}_cycles_per_line; the sectors leave evenly spread over that time.
   const double rate = cfg_.l1_sectors_per_cycle;
+  std::size_t lines = 0;
+  for (std::size_t i = 0; i < sectors.size(); ++i)
+    if (i == 0 || sectors[i] / kSectorsPerLine != sectors[i - 1] / kSectorsPerLine) ++lines;
+  const double per_line = op == MemOp::Load ? cfg_.l1_load_cycles_per_line
+                          : op == MemOp::Store ? cfg_.l1_store_cycles_per_line : 0.0;
+  const double busy = std::max(static_cast<double>(sectors.size()) / rate, static_cast<double>(lines) * per_line);
   const double start = std::max(l1_free_[sm], static_cast<double>(now));
-  l1_free_[sm] = start + static_cast<double>(sectors.size()) / rate;
+  l1_free_[sm] = start + busy;
   SectorCache& l1 = l1_[sm];
   for (std::size_t i = 0; i < sectors.size(); ++i) {
     const std::uint64_t sec = sectors[i];
-    const std::uint64_t at = up(start + std::floor(static_cast<double>(i) / rate));
+    const std::uint64_t at = up(start + std::floor(static_cast<double>(i) * busy / static_cast<double>(sectors.size())));
     std::uint64_t ready = at;
     if (op == MemOp::Load) {
       if (const auto hit = l1.probe(sec)) {
@@ -67,7 +78,7 @@ MemResult MemorySystem::access(std::size_t sm, const std::vector<std::uint64_t>&
       }
     } else {
       if (op == MemOp::Store && l1.probe(sec)) l1.fill(sec, at, false);  // write-through, no allocate
-      ready = l2(sec, op, at);
+      ready = l2(sec, op, at, i < same_address.size() ? std::max(same_address[i], 1u) : 1u);
       if (op == MemOp::Store) ready = at;
     }
     r.ready = std::max(r.ready, ready);

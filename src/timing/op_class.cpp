@@ -68,6 +68,30 @@ const config::PipeTiming& pipe_timing(const config::GpuConfig& cfg, OpClass c) {
   }
 }
 
+const config::EmulatedOp* emulated_op(const ir::Instr& in, const config::GpuConfig& cfg) {
+  const config::EmulatedOp* e = nullptr;
+  const bool approx = in.has(ir::kApprox) || in.has(ir::kFull);
+  switch (in.op) {
+    case Op::Div: case Op::Rem:
+      if (in.type == ScalarType::F32) e = approx || in.op == Op::Rem ? nullptr : &cfg.emul_div_f32;
+      else if (in.type == ScalarType::F64) e = approx || in.op == Op::Rem ? nullptr : &cfg.emul_div_f64;
+      else if (in.type == ScalarType::U64) e = &cfg.emul_div_u64;
+      else if (in.type == ScalarType::S64) e = &cfg.emul_div_s64;
+      else if (ir::is_signed(in.type)) e = &cfg.emul_div_s32;
+      else if (!ir::is_float(in.type)) e = &cfg.emul_div_u32;
+      break;
+    case Op::Rcp:
+      if (!approx) e = in.type == ScalarType::F64 ? &cfg.emul_rcp_f64 : &cfg.emul_rcp_f32;
+      break;
+    case Op::Sqrt:
+      if (!approx) e = in.type == ScalarType::F64 ? &cfg.emul_sqrt_f64 : &cfg.emul_sqrt_f32;
+      break;
+    default:
+      break;
+  }
+  return e != nullptr && e->latency != 0 ? e : nullptr;
+}
+
 InstrRegs instr_regs(const ir::Program& prog, const ir::Instr& in) {
   InstrRegs r;
   add_slot(r.reads, in.guard);

@@ -12,14 +12,27 @@ namespace {
 constexpr std::uint64_t kSectorsPerLine = kLineBytes / kSectorBytes;
 }
 
-SectorCache::SectorCache(std::uint64_t size_bytes, unsigned assoc, std::uint64_t index_stride)
-    : stride_(std::max<std::uint64_t>(index_stride, 1)), assoc_(std::max(assoc, 1u)) {
+std::uint64_t address_hash(std::uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+SectorCache::SectorCache(std::uint64_t size_bytes, unsigned assoc, bool hashed)
+    : hashed_(hashed), assoc_(std::max(assoc, 1u)) {
   sets_ = std::max<std::uint64_t>(size_bytes / kLineBytes / assoc_, 1);
   lines_.resize(sets_ * assoc_);
 }
 
+SectorCache::Line* SectorCache::set_of(std::uint64_t line) {
+  return &lines_[(hashed_ ? address_hash(line) : line) % sets_ * assoc_];
+}
+
 SectorCache::Line* SectorCache::find(std::uint64_t line) {
-  Line* set = &lines_[(line / stride_) % sets_ * assoc_];
+  Line* set = set_of(line);
   for (unsigned w = 0; w < assoc_; ++w)
     if (set[w].valid != 0 && set[w].tag == line) return &set[w];
   return nullptr;
@@ -39,7 +52,7 @@ unsigned SectorCache::fill(std::uint64_t sector, std::uint64_t ready, bool dirty
   unsigned evicted_dirty = 0;
   Line* l = find(line);
   if (l == nullptr) {
-    Line* set = &lines_[(line / stride_) % sets_ * assoc_];
+    Line* set = set_of(line);
     l = std::min_element(set, set + assoc_, [](const Line& a, const Line& b) {
       if ((a.valid == 0) != (b.valid == 0)) return a.valid == 0;  // free ways first
       return a.lru < b.lru;

@@ -24,6 +24,14 @@ struct PipeTiming {
   unsigned interval = 1;  // cycles between two issues to this pipeline on one sub-partition
 };
 
+// One PTX instruction that ptxas expands into a sequence of SASS instructions (IEEE division, square root
+// and reciprocal; integer division and remainder): its dependent-result latency and its issue slots.
+// latency 0 means "not emulated": the instruction is timed by its pipe's PipeTiming instead.
+struct EmulatedOp {
+  unsigned latency = 0;       // cycles from issue until the result is ready (0: not emulated, use the pipe timing)
+  unsigned instructions = 1;  // SASS instructions ptxas emits for it (issue slots it takes)
+};
+
 struct GpuConfig {
   std::string name;         // "h200"
   std::string source_path;  // the file it was read from ("" for built-in defaults)
@@ -71,6 +79,11 @@ struct GpuConfig {
   // timing model: pipelines (per sub-partition), memory latencies, scheduling
   PipeTiming pipe_int{4, 2}, pipe_fp32{4, 2}, pipe_fp64{8, 2}, pipe_f16{5, 2}, pipe_sfu{23, 8};
   PipeTiming pipe_branch{4, 1}, pipe_ldst{4, 4}, pipe_uniform{2, 1};
+  // PTX instructions ptxas expands into SASS sequences (latency 0: not emulated, the pipe timing is used)
+  EmulatedOp emul_div_f32, emul_rcp_f32, emul_sqrt_f32;  // div/rcp/sqrt.rn/rz/rm/rp.f32
+  EmulatedOp emul_div_f64, emul_rcp_f64, emul_sqrt_f64;  // div/rcp/sqrt.rn/rz/rm/rp.f64
+  EmulatedOp emul_div_u32, emul_div_s32;                 // div/rem .u32 and .u16; div/rem .s32 and .s16
+  EmulatedOp emul_div_u64, emul_div_s64;                 // div/rem .u64; div/rem .s64
   unsigned smem_latency = 29;            // cycles, shared-memory load without conflicts
   unsigned smem_banks = 32;
   unsigned smem_bank_bytes = 4;
@@ -81,19 +94,30 @@ struct GpuConfig {
   unsigned l1_size = 28672;              // bytes of L1 data cache per SM
   unsigned l1_assoc = 4;                 // ways
   double l1_sectors_per_cycle = 4;       // 32-byte sectors the L1 passes per cycle per SM
+  double l1_load_cycles_per_line = 0;    // L1 cycles per distinct 128-byte line of a warp load
+  double l1_store_cycles_per_line = 0;   // L1 cycles per distinct 128-byte line of a warp store
   unsigned l2_size = 52428800;           // bytes, whole GPU
   unsigned l2_slices = 100;              // address-interleaved by 128-byte line
   unsigned l2_assoc = 16;                // ways
   double l2_sectors_per_cycle_per_slice = 1.232;
   double dram_bytes_per_cycle = 1691.9;  // whole GPU
   unsigned atomic_latency = 40;          // cycles the L2 atomic unit adds
+  double atomic_same_address_cycles = 0;  // cycles the L2 atomic unit spends per lane on one address
   unsigned const_latency = 4;            // cycles per distinct address of an ld.const (constant-cache hit)
   unsigned barrier_latency = 20;         // cycles from the last arrival to the release
   unsigned barrier_cycles_per_warp = 0;  // more release cycles per warp of the CTA beyond the first
+  unsigned branch_taken_cycles = 0;      // a taken branch's issue to the warp's next issue
+  unsigned printf_cycles = 0;            // cycles a warp spends in one device printf (one lane printing)
+  unsigned printf_cycles_per_lane = 0;   // more cycles per additional printing lane
+  unsigned printf_instructions = 1;      // SASS warp-instructions one printf call executes
   SchedulerPolicy scheduler = SchedulerPolicy::Gto;
   unsigned kernel_launch_latency = 0;    // cycles added before the first CTA starts
   unsigned cta_dispatch_interval = 0;    // cycles between two consecutive CTA launches, GPU-wide
   DispatchOrder dispatch_order = DispatchOrder::RoundRobin;
+
+  // compiler (ptxas) effects the timing model reproduces; 0 or 1
+  unsigned compiler_schedule = 0;        // 1: list-schedule each basic block as ptxas would; 0: PTX order
+  unsigned compiler_fold = 0;            // 1: instructions ptxas folds into others issue nothing of their own
 
   // Every numeric parameter by dotted name, after defaults and overrides (for reports and stats files).
   std::map<std::string, double> values;

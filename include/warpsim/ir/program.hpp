@@ -103,6 +103,10 @@ struct Program {
 // `module_base` is where the module's .global variables start (each loaded module gets its own range).
 Program load_program(const ptx::Module& module, const std::string& entry, std::uint64_t module_base = kModuleGlobalBase);
 
+// (Re)computes prog.cfgs and prog.reconverge from prog.code (load_program calls it; so does any pass that
+// changes control flow).
+void compute_control_flow(Program& prog);
+
 // Module-scope variable layout (shared by every kernel of the module).
 std::vector<ModuleVar> layout_module_vars(const ptx::Module& module, std::uint64_t* const_size,
                                           std::uint64_t module_base = kModuleGlobalBase);

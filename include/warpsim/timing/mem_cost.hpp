@@ -29,4 +29,9 @@ struct GlobalCost {
 };
 GlobalCost global_cost(const func::MemAccess& m, LaneMask lanes);
 
+// For an atomic: per sector of `sectors` (global_cost's), the most lanes that target one address in it (the L2
+// atomic unit serves lanes on one address one after another, different words in parallel).
+std::vector<unsigned> same_address_lanes(const func::MemAccess& m, LaneMask lanes,
+                                         const std::vector<std::uint64_t>& sectors);
+
 }  // namespace warpsim::timing

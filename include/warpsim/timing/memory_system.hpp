@@ -3,12 +3,13 @@
 // 32-byte sectors (timing/mem_cost.hpp) and gets back when the result lands.
 //
 // Models:
-//   L1      per SM, mem.l1_size bytes, mem.l1_assoc ways, LRU (timing/sector_cache.hpp); it passes
-//           mem.l1_sectors_per_cycle sectors per cycle, in order, so a warp access's sector i leaves the L1
-//           floor(i / rate) cycles after the access starts. Loads (global, .nc and local) that hit return
+//   L1      per SM, mem.l1_size bytes, mem.l1_assoc ways, LRU (timing/sector_cache.hpp); an access keeps it
+//           busy for the longer of its sectors at mem.l1_sectors_per_cycle and its distinct lines at
+//           mem.l1_load_cycles_per_line / mem.l1_store_cycles_per_line, its sectors leaving evenly over that time. Loads (global, .nc and local) that hit return
 //           mem.l1_hit_latency after that; misses allocate the sector. Stores are write-through and do not
 //           allocate (a present sector is updated). Atomics bypass L1.
-//   L2      mem.l2_slices slices, line l in slice l mod slices, each mem.l2_size / slices bytes of
+//   L2      mem.l2_slices slices, line l in slice hash(l) mod slices (address_hash: strides spread over the
+//           slices and their sets as the hardware's address hashing spreads them), each mem.l2_size / slices bytes of
 //           mem.l2_assoc ways, LRU, serving mem.l2_sectors_per_cycle_per_slice sectors per cycle in arrival
 //           order. A load hit returns mem.l2_hit_latency after the slice serves it (latencies are load-to-use,
 //           as measured, so L2's already includes the L1 miss). Write-back, write-allocate: a store makes its
@@ -22,8 +23,9 @@
 // A sector whose fill is still in flight counts as a hit and waits for the fill (MSHR merging).
 // Leaves out: MSHR and queue limits (no back-pressure), the NoC and L2 partitions (near/far), L1 write
 // combining, sector-granular L2 replacement, ECC, TLBs, constant-cache misses, the per-kernel L1/shared
-// carve-out (mem.l1_size is fixed), L2 persistence controls, per-lane serialisation of same-address atomics
-// (a warp's atomics to one sector are one L2 access), shared-memory atomics (timed as shared accesses).
+// carve-out (mem.l1_size is fixed), L2 persistence controls, shared-memory atomics (timed as shared accesses).
+// Same-address atomics: the lanes of a warp's atomic on one address keep the slice busy
+// mem.atomic_same_address_cycles each, and the result waits for the last of them.
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
@@ -48,7 +50,10 @@ class MemorySystem {
  public:
   MemorySystem(const config::GpuConfig& cfg, std::size_t sms);
   // One warp access to global or local memory from SM `sm` at cycle `now`; `sectors` distinct and sorted.
-  MemResult access(std::size_t sm, const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now);
+  // Atomics: `same_address[i]` lanes on one address of sector i are served one after another at its slice
+  // (mem.atomic_same_address_cycles each); empty = one lane per address.
+  MemResult access(std::size_t sm, const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
+                   const std::vector<unsigned>& same_address = {});
   // One warp ld.const at cycle `now`: when its data lands.
   std::uint64_t constant(const func::MemAccess& m, LaneMask lanes, std::uint64_t now);
   // Kernel end: dirty L2 sectors are counted as DRAM writes.
@@ -60,7 +65,7 @@ class MemorySystem {
     SectorCache tags;
     double free = 0;
   };
-  std::uint64_t l2(std::uint64_t sector, MemOp op, std::uint64_t at);
+  std::uint64_t l2(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address = 1);
 
   const config::GpuConfig& cfg_;
   std::vector<SectorCache> l1_;

@@ -5,7 +5,9 @@
 // and its types; each has a latency and an initiation interval in the GpuConfig (pipe.<class>.*).
 // Register reads are source operands, address bases, vector elements and the guard predicate; writes are the
 // first ndst operands.
-// Leaves out: SASS-level expansion (a PTX div.f32 or rem is one instruction here), register-bank conflicts,
+// Emulated operations: PTX instructions ptxas expands into a SASS sequence (IEEE div/rcp/sqrt, integer div and
+// rem) take the GPU model's emul.<op>.latency and .instructions when the latency there is nonzero.
+// Leaves out: register-bank conflicts,
 // the condition-code register of addc/madc (not a slot), and tensor-core pipelines.
 #pragma once
 
@@ -24,6 +26,8 @@ inline constexpr std::size_t kOpClasses = static_cast<std::size_t>(OpClass::Coun
 OpClass op_class(const ir::Instr& in);
 std::string_view op_class_name(OpClass c);
 const config::PipeTiming& pipe_timing(const config::GpuConfig& cfg, OpClass c);
+// The emulated-operation timing of `in` (see above), or null when it is a single SASS instruction.
+const config::EmulatedOp* emulated_op(const ir::Instr& in, const config::GpuConfig& cfg);
 
 struct InstrRegs {
   std::vector<std::uint32_t> reads, writes;  // register slots

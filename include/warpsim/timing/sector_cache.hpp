@@ -16,10 +16,15 @@
 
 namespace warpsim::timing {
 
+// An integer mix of a line address (a 64-bit finaliser: every input bit affects every output bit). GPUs hash
+// physical addresses over L2 slices and sets with undocumented XOR functions; this stands in for them, so that no
+// power-of-two stride falls on a few slices or sets.
+std::uint64_t address_hash(std::uint64_t line);
+
 class SectorCache {
  public:
-  // size_bytes / 128 lines in sets of `assoc` ways (at least one set).
-  SectorCache(std::uint64_t size_bytes, unsigned assoc, std::uint64_t index_stride = 1);
+  // size_bytes / 128 lines in sets of `assoc` ways (at least one set); `hashed`: sets chosen by address_hash.
+  SectorCache(std::uint64_t size_bytes, unsigned assoc, bool hashed = false);
 
   // If the sector is present: marks its line most recently used and returns when its data is there.
   std::optional<std::uint64_t> probe(std::uint64_t sector);
@@ -36,7 +41,9 @@ class SectorCache {
     std::array<std::uint64_t, 4> ready{};
   };
   Line* find(std::uint64_t line);
-  std::uint64_t sets_ = 1, stride_ = 1, stamp_ = 0;
+  Line* set_of(std::uint64_t line);
+  std::uint64_t sets_ = 1, stamp_ = 0;
+  bool hashed_ = false;
   unsigned assoc_ = 1;
   std::vector<Line> lines_;  // set-major: set s holds lines_[s * assoc_ .. s *
                              // assoc_ + assoc_)

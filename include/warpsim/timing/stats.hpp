@@ -30,8 +30,12 @@ struct MemoryStats {
 struct TimingStats {
   std::uint64_t gpc_cycles_elapsed_max = 0;   // gpc__cycles_elapsed.max: kernel cycles
   double sm_cycles_active_avg = 0;            // sm__cycles_active.avg: cycles with a resident CTA, mean over SMs
-  std::uint64_t smsp_inst_executed_sum = 0;   // smsp__inst_executed.sum
+  std::uint64_t smsp_inst_executed_sum = 0;   // smsp__inst_executed.sum: SASS-level (ptx - folded + expanded)
   std::uint64_t smsp_thread_inst_executed_sum = 0;
+  std::uint64_t ptx_inst_executed = 0;        // warpsim__ptx_inst_executed.sum: PTX warp-instructions executed
+  std::uint64_t ptx_inst_folded = 0;          // warpsim__ptx_inst_folded.sum: of those, folded by ptxas (no issue)
+  std::uint64_t sass_inst_expanded = 0;       // warpsim__sass_inst_expanded.sum: extra SASS instructions of
+                                              // emulated operations and printf calls
   std::uint64_t smem_bank_conflicts_ld = 0;   // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
   std::uint64_t smem_bank_conflicts_st = 0;   // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
   std::uint64_t smem_wavefronts = 0;          // l1tex__data_pipe_lsu_wavefronts_mem_shared.sum

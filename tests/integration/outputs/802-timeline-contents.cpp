@@ -1,6 +1,6 @@
 // The timeline of a tiny case: vecadd (4 CTAs of 8 warps) on one SM that holds one CTA at a time, so the
 // CTAs run one after another on SM 0; every interval is ordered and the warps' issued counts add up to
-// smsp__inst_executed.
+// smsp__inst_executed (vecadd has no expanded operations).
 #include "outputs_util.hpp"
 
 #include <catch2/catch.hpp>
@@ -36,7 +36,9 @@ TEST_CASE("timeline: vecadd on one SM with room for one CTA") {
       CHECK(w.start == c.start);
       CHECK(w.start <= w.end);
       CHECK(w.end <= k.cycles);
-      CHECK(w.issued == 22);  // vecadd's path for in-range threads
+      // vecadd's 22 PTX instructions for in-range threads less the 5 ptxas folds: the if-converted bra, three
+      // cvta.to.global and the mul.wide whose uses are all adds (the SASS has 20, with LDC and EXIT)
+      CHECK(w.issued == 17);
       issued += w.issued;
     }
   }

@@ -1,0 +1,43 @@
+// What ptxas does to a PTX instruction stream that decides its timing: the order instructions issue in and
+// which PTX instructions have no SASS instruction of their own. warpsim runs PTX; the GPU runs ptxas's SASS.
+// The SASS of the committed workloads (ptxas -O3 for sm_90a, read with cuobjdump on the H200 machine) shows:
+// independent instructions hoisted above stalled ones (loads issued back to back before the arithmetic that
+// uses them), cvta.to.* gone (a generic global address is the global address), moves absorbed by register
+// allocation, and shifts and multiplies whose results are only added folded into LEA / IMAD / IMAD.WIDE.
+//
+// Models:
+//   schedule   compiler.schedule = 1: each basic block is reordered by a list scheduler: one instruction per
+//              cycle, the ready instruction with the longest latency-weighted path to the block's end first
+//              (ties: PTX order). Dependences: registers (read after write with the producer's latency, write
+//              after read, write after write), PTX order among instructions with an effect outside their
+//              registers (memory, warp-synchronous and barrier operations, carry-flag arithmetic) except
+//              memory accesses that cannot conflict (two reads; different state spaces), and fences that nothing crosses (branches, calls, returns, clock and timer reads).
+//              Latencies are the GPU model's (pipes, shared-memory and L1 latency, emulated operations).
+//              The reordered program computes the same values (every dependence is kept).
+//   fold       compiler.fold = 1: cvta.to.<space>, register and immediate moves, and shl (by an immediate),
+//              mul.lo and mul.wide whose every use is an integer add or subtract issue no instruction: their
+//              result is ready when their sources are (the add that uses it becomes the LEA / IMAD).
+// Leaves out: register allocation and its limits on hoisting, loop unrolling and software pipelining across
+// iterations, vectorisation of adjacent shared-memory loads (LDS.128), uniform-datapath instructions, LDC for
+// parameters, and anything ptxas does across basic blocks.
+#pragma once
+
+#include <warpsim/config/gpu_config.hpp>
+#include <warpsim/ir/program.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace warpsim::timing {
+
+// Reorders the instructions inside each basic block of every function (code, text and reconvergence entries
+// move together; block leaders, branch targets and the blocks' last control-flow instruction stay in place).
+void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg);
+
+// Per pc: 1 when ptxas folds the instruction into others (see "fold" above), else 0.
+std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog);
+
+// Latency the scheduler assumes for the instruction's result (cycles).
+unsigned assumed_latency(const ir::Instr& in, const config::GpuConfig& cfg);
+
+}  // namespace warpsim::timing

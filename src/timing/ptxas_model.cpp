@@ -1,0 +1,312 @@
+// ptxas's list scheduling and folding as the timing model sees them (see timing/ptxas_model.hpp).
+#include <warpsim/timing/ptxas_model.hpp>
+
+#include <warpsim/timing/op_class.hpp>
+
+#include <algorithm>
+#include <numeric>
+
+namespace warpsim::timing {
+namespace {
+
+using ir::Op;
+
+enum class Kind : std::uint8_t { Pure, Ordered, Fence };
+
+bool volatile_special(const ir::Instr& in) {
+  for (unsigned i = 0; i < in.nops; ++i) {
+    const ir::Operand& o = in.ops[i];
+    if (o.kind != ir::Operand::Kind::Special) continue;
+    switch (o.special) {
+      case ir::Special::Clock: case ir::Special::Clock64: case ir::Special::Globaltimer:
+      case ir::Special::GlobaltimerLo: case ir::Special::GlobaltimerHi: case ir::Special::Pm:
+      case ir::Special::Envreg:
+        return true;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
+Kind kind_of(const ir::Instr& in) {
+  switch (in.op) {
+    case Op::Bra: case Op::BrxIdx: case Op::Call: case Op::Ret: case Op::Exit: case Op::Trap: case Op::Brkpt:
+      return Kind::Fence;
+    case Op::Ld:
+      // kernel parameters and the constant bank are read-only while the kernel runs
+      return in.space == ir::Space::ParamKernel || in.space == ir::Space::Const ? Kind::Pure : Kind::Ordered;
+    case Op::Ldu: case Op::St: case Op::Prefetch: case Op::Prefetchu: case Op::Atom: case Op::Red: case Op::Shfl:
+    case Op::Vote: case Op::Match: case Op::Redux: case Op::Activemask: case Op::Elect: case Op::Bar:
+    case Op::BarWarpSync: case Op::Membar: case Op::Fence: case Op::Nanosleep: case Op::Pmevent:
+    case Op::Griddepcontrol: case Op::Addc: case Op::Subc: case Op::Madc:
+      return Kind::Ordered;
+    default:
+      if (in.has(ir::kCC)) return Kind::Ordered;  // the hidden carry flag is not a register slot
+      return volatile_special(in) ? Kind::Fence : Kind::Pure;
+  }
+}
+
+bool memory_op(const ir::Instr& in) {
+  switch (in.op) {
+    case Op::Ld: case Op::Ldu: case Op::St: case Op::Atom: case Op::Red: case Op::Prefetch: case Op::Prefetchu:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Two ordered instructions must keep their order unless both are memory accesses that cannot conflict: both
+// reads, or in different state spaces (a generic address may be in any space).
+bool must_order(const ir::Instr& a, const ir::Instr& b) {
+  if (!memory_op(a) || !memory_op(b)) return true;
+  const bool a_reads = a.op == Op::Ld || a.op == Op::Ldu || a.op == Op::Prefetch || a.op == Op::Prefetchu;
+  const bool b_reads = b.op == Op::Ld || b.op == Op::Ldu || b.op == Op::Prefetch || b.op == Op::Prefetchu;
+  if (a_reads && b_reads) return false;
+  const auto generic = [](ir::Space s) { return s == ir::Space::Generic || s == ir::Space::None; };
+  if (generic(a.space) || generic(b.space)) return true;
+  const auto shared = [](ir::Space s) { return s == ir::Space::Shared || s == ir::Space::SharedCluster; };
+  if (shared(a.space) && shared(b.space)) return true;
+  return a.space == b.space;
+}
+
+bool int_add(const ir::Instr& in) {
+  return (in.op == Op::Add || in.op == Op::Sub) && !ir::is_float(in.type) && !in.has(ir::kCC) &&
+         !in.has(ir::kSat);
+}
+
+}  // namespace
+
+unsigned assumed_latency(const ir::Instr& in, const config::GpuConfig& cfg) {
+  if (const config::EmulatedOp* e = emulated_op(in, cfg)) return e->latency;
+  switch (in.op) {
+    case Op::Ld: case Op::Ldu: case Op::Atom:
+      if (in.space == ir::Space::Shared || in.space == ir::Space::SharedCluster) return cfg.smem_latency;
+      if (in.space == ir::Space::ParamKernel || in.space == ir::Space::Const) return cfg.const_latency;
+      return cfg.l1_hit_latency;
+    default:
+      return pipe_timing(cfg, op_class(in)).latency;
+  }
+}
+
+namespace {
+
+// Whether `in` may be predicated instead of branched around (no control flow, no warp-collective or barrier
+// operation whose participating lanes would change, no guard of its own).
+bool predicable(const ir::Instr& in) {
+  if (in.guard != ir::kNoReg || kind_of(in) == Kind::Fence) return false;
+  switch (in.op) {
+    case Op::Bar: case Op::BarWarpSync: case Op::Shfl: case Op::Vote: case Op::Match: case Op::Redux:
+    case Op::Activemask: case Op::Elect: case Op::Membar: case Op::Fence: case Op::Nanosleep: case Op::Nop:
+      return false;
+    default:
+      return true;
+  }
+}
+
+// If-conversion: `@p bra L; <straight block of at most kMax instructions>; L:` becomes the block guarded by
+// !p (the branch becomes a nop), as ptxas does for short guarded blocks. Returns whether anything changed.
+bool if_convert(ir::Program& prog) {
+  constexpr std::uint32_t kMax = 24;
+  bool changed = false;
+  for (const auto& fi : prog.functions) {
+    std::vector<std::uint8_t> target(prog.code.size() + 1, 0);
+    for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
+      const ir::Instr& in = prog.code[pc];
+      if (in.op == Op::Bra && in.ops[0].kind == ir::Operand::Kind::Label)
+        target[static_cast<std::size_t>(in.ops[0].imm)] = 1;
+      if (in.op == Op::BrxIdx) return changed;  // tables: leave the function alone
+    }
+    for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
+      ir::Instr& br = prog.code[pc];
+      if (br.op != Op::Bra || br.guard == ir::kNoReg || br.ops[0].kind != ir::Operand::Kind::Label) continue;
+      const auto to = static_cast<std::uint32_t>(br.ops[0].imm);
+      if (to <= pc + 1 || to - pc - 1 > kMax || to > fi.end_pc) continue;
+      bool ok = true;
+      for (std::uint32_t k = pc + 1; k < to && ok; ++k) {
+        const ir::Instr& in = prog.code[k];
+        ok = target[k] == 0 && predicable(in);
+        for (unsigned i = 0; i < in.ndst && ok; ++i) ok = in.ops[i].reg != br.guard;  // keeps the guard's value
+      }
+      if (!ok) continue;
+      for (std::uint32_t k = pc + 1; k < to; ++k) {
+        prog.code[k].guard = br.guard;
+        prog.code[k].guard_neg = !br.guard_neg;
+      }
+      const ir::Instr old = br;
+      br = ir::Instr{};
+      br.op = Op::Nop;
+      br.line = old.line;
+      br.src_file = old.src_file;
+      br.src_line = old.src_line;
+      br.func = old.func;
+      prog.text[pc] = "nop; // if-converted: " + prog.text[pc];
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+}  // namespace
+
+void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg) {
+  if (if_convert(prog)) ir::compute_control_flow(prog);
+  for (std::size_t f = 0; f < prog.functions.size() && f < prog.cfgs.size(); ++f) {
+    const std::uint32_t base = prog.functions[f].begin_pc;
+    for (const ir::Block& b : prog.cfgs[f].blocks) {
+      const std::uint32_t first = base + b.first, end = base + b.last + 1;
+      // Regions between fences; a fence keeps its place.
+      std::uint32_t start = first;
+      for (std::uint32_t pc = first; pc <= end; ++pc) {
+        if (pc < end && kind_of(prog.code[pc]) != Kind::Fence) continue;
+        const std::uint32_t n = pc - start;
+        if (n >= 3) {
+          // Dependence graph over [start, pc).
+          std::vector<InstrRegs> regs(n);
+          std::vector<unsigned> lat(n);
+          for (std::uint32_t i = 0; i < n; ++i) {
+            regs[i] = instr_regs(prog, prog.code[start + i]);
+            lat[i] = assumed_latency(prog.code[start + i], cfg);
+          }
+          std::vector<std::vector<std::pair<std::uint32_t, unsigned>>> succ(n);  // (node, delay)
+          std::vector<unsigned> npred(n, 0);
+          auto edge = [&](std::uint32_t a, std::uint32_t c, unsigned d) {
+            for (auto& [x, dx] : succ[a])
+              if (x == c) {
+                dx = std::max(dx, d);
+                return;
+              }
+            succ[a].emplace_back(c, d);
+            ++npred[c];
+          };
+          auto has = [](const std::vector<std::uint32_t>& v, std::uint32_t s) {
+            return std::find(v.begin(), v.end(), s) != v.end();
+          };
+          std::vector<std::uint32_t> ordered;
+          for (std::uint32_t j = 0; j < n; ++j) {
+            for (std::uint32_t i = 0; i < j; ++i) {
+              unsigned d = 0;
+              bool dep = false;
+              for (auto w : regs[i].writes) {
+                if (has(regs[j].reads, w)) dep = true, d = std::max(d, lat[i]);  // read after write
+                if (has(regs[j].writes, w)) dep = true, d = std::max(d, 1u);     // write after write
+              }
+              for (auto r : regs[i].reads)
+                if (has(regs[j].writes, r)) dep = true;  // write after read
+              if (dep) edge(i, j, d);
+            }
+            if (kind_of(prog.code[start + j]) == Kind::Ordered) {
+              for (auto i : ordered)
+                if (must_order(prog.code[start + i], prog.code[start + j])) edge(i, j, 0);
+              ordered.push_back(j);
+            }
+          }
+          // Priority: the longest latency-weighted path to the region's end.
+          std::vector<std::uint64_t> height(n, 0);
+          for (std::uint32_t i = n; i-- > 0;) {
+            height[i] = lat[i];
+            for (const auto& [c, d] : succ[i]) height[i] = std::max(height[i], d + height[c]);
+          }
+          std::vector<std::uint64_t> earliest(n, 0);
+          std::vector<std::uint8_t> done(n, 0);
+          std::vector<std::uint32_t> order;
+          order.reserve(n);
+          std::uint64_t t = 0;
+          while (order.size() < n) {
+            std::int64_t pick = -1;
+            std::uint64_t soonest = ~std::uint64_t{0};
+            for (std::uint32_t i = 0; i < n; ++i) {
+              if (done[i] != 0 || npred[i] != 0) continue;
+              soonest = std::min(soonest, earliest[i]);
+              if (earliest[i] > t) continue;
+              if (pick < 0 || height[i] > height[static_cast<std::size_t>(pick)]) pick = i;
+            }
+            if (pick < 0) {
+              t = soonest;
+              continue;
+            }
+            const auto p = static_cast<std::uint32_t>(pick);
+            done[p] = 1;
+            order.push_back(p);
+            for (const auto& [c, d] : succ[p]) {
+              --npred[c];
+              earliest[c] = std::max(earliest[c], t + d);
+            }
+            ++t;
+          }
+          std::vector<ir::Instr> code(n);
+          std::vector<std::string> text(n);
+          std::vector<std::uint32_t> rec(n);
+          for (std::uint32_t k = 0; k < n; ++k) {
+            code[k] = prog.code[start + order[k]];
+            text[k] = prog.text[start + order[k]];
+            rec[k] = prog.reconverge[start + order[k]];
+          }
+          for (std::uint32_t k = 0; k < n; ++k) {
+            prog.code[start + k] = code[k];
+            prog.text[start + k] = std::move(text[k]);
+            prog.reconverge[start + k] = rec[k];
+          }
+        }
+        start = pc + 1;
+      }
+    }
+  }
+}
+
+std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog) {
+  const std::size_t n = prog.code.size();
+  std::vector<std::uint8_t> folded(n, 0);
+  std::vector<InstrRegs> regs(n);
+  for (std::size_t pc = 0; pc < n; ++pc) regs[pc] = instr_regs(prog, prog.code[pc]);
+  for (std::size_t f = 0; f < prog.functions.size(); ++f) {
+    const auto& fi = prog.functions[f];
+    // Per register slot in this function: how many instructions write it, and whether every reader is an
+    // integer add or subtract.
+    std::vector<std::uint32_t> defs(prog.num_slots, 0);
+    std::vector<std::uint8_t> only_adds(prog.num_slots, 1), used(prog.num_slots, 0);
+    for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
+      for (auto w : regs[pc].writes) ++defs[w];
+      for (auto r : regs[pc].reads) {
+        used[r] = 1;
+        if (!int_add(prog.code[pc])) only_adds[r] = 0;
+      }
+    }
+    for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
+      const ir::Instr& in = prog.code[pc];
+      if (in.op == Op::Nop) {
+        folded[pc] = 1;
+        continue;
+      }
+      if (in.ndst != 1 || in.ops[0].kind != ir::Operand::Kind::Reg) continue;
+      const std::uint32_t d = in.ops[0].reg;
+      bool fold = false;
+      switch (in.op) {
+        case Op::Nop:
+          fold = true;
+          break;
+        case Op::Cvta:
+          fold = in.has(ir::kToSpace);
+          break;
+        case Op::Mov: {
+          const auto k = in.src(0).kind;
+          fold = in.nsrc() == 1 && (k == ir::Operand::Kind::Reg || k == ir::Operand::Kind::Imm ||
+                                    k == ir::Operand::Kind::Addr);
+          break;
+        }
+        case Op::Shl:
+          fold = in.src(1).kind == ir::Operand::Kind::Imm && defs[d] == 1 && used[d] != 0 && only_adds[d] != 0;
+          break;
+        case Op::Mul:
+          fold = !ir::is_float(in.type) && !in.has(ir::kHi) && defs[d] == 1 && used[d] != 0 && only_adds[d] != 0;
+          break;
+        default:
+          break;
+      }
+      folded[pc] = fold ? 1 : 0;
+    }
+  }
+  return folded;
+}
+
+}  // namespace warpsim::timing
