@@ -243,6 +243,8 @@ std::vector<Param> make_params() {
            "DRAM bandwidth of the whole GPU, per SM cycle"),
       count("mem.atomic_latency", &G::atomic_latency, "cycles", 0, 100000,
             "a global atomic's extra cost at the L2 slice, over the L2 hit (or DRAM) latency"),
+      count("mem.atomic_cas_latency", &G::atomic_cas_latency, "cycles", 0, 100000,
+            "more cycles an atom.cas takes over the other global atomics (its round trip to the L2 slice)"),
       real("mem.atomic_same_address_cycles", &G::atomic_same_address_cycles, "cycles", 0, 1000,
            "cycles the L2 slice's atomic unit spends per lane of a warp's atomic on one address (lanes on the "
            "same address are served one after another; different words in parallel)"),
@@ -294,11 +296,13 @@ std::vector<Param> make_params() {
              "where the next CTA goes: the next SM with room, GPCs interleaved (round_robin), or the "
              "lowest-numbered SM with room (fill)"),
       count("compiler.schedule", &G::compiler_schedule, "bool", 0, 1,
-            "1: reorder each basic block's instructions as ptxas's list scheduler would (independent instructions "
-            "move ahead of stalled ones); 0: PTX order"),
+            "1: rewrite the code as ptxas does (guarded branches to the kernel's return become guarded exits, short "
+            "guarded blocks are predicated, each basic block is list-scheduled: independent instructions move ahead "
+            "of stalled ones); 0: PTX order and branches"),
       count("compiler.fold", &G::compiler_fold, "bool", 0, 1,
-            "1: instructions that ptxas folds into others (cvta.to, ld.param, moves, address arithmetic feeding a "
-            "memory operand) issue no instruction of their own; 0: every PTX instruction issues"),
+            "1: instructions that ptxas folds into others (cvta.to.<space>, register and immediate moves, shl/mul/"
+            "mul.wide whose every use is an integer add, which becomes the LEA/IMAD) issue no instruction of their "
+            "own; 0: every PTX instruction issues"),
   };
   const GpuConfig defaults;
   for (auto& q : p) {

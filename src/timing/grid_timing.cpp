@@ -329,6 +329,9 @@ class Runner {
       out_.stats.global_ld_sectors += sectors.size();
       out_.stats.global_ld_sectors_l1_hit += m.l1_hits;
     }
+    if (op == MemOp::Atomic && r.instr->op == ir::Op::Atom &&
+        r.instr->sub == static_cast<std::uint8_t>(ir::AtomOp::Cas))
+      return m.ready + cfg_.atomic_cas_latency;
     return op == MemOp::Store ? now_ + cfg_.pipe_ldst.latency : m.ready;
   }
 
@@ -363,7 +366,8 @@ class Runner {
     if (issue_sink_ != nullptr) trace_issue(s, slot, r);
     const config::PipeTiming& pipe = pipe_timing(cfg_, d.cls);
     SubPartition& sub = sm.subs[slot % sm.subs.size()];
-    sub.pipe_free[static_cast<std::size_t>(d.cls)] = now_ + pipe.interval;
+    // An expanded (emulated) operation is a sequence of other instructions: it holds no pipe beyond one issue.
+    sub.pipe_free[static_cast<std::size_t>(d.cls)] = now_ + (d.emul != nullptr ? 1 : pipe.interval);
     sub.last = static_cast<std::int64_t>(slot);
     std::uint64_t ready = now_ + pipe.latency;
     bool mem = false;

@@ -29,8 +29,7 @@ std::uint64_t MemorySystem::l2(std::uint64_t sector, MemOp op, std::uint64_t at,
   // Slice from the top bits of the line's hash, set (inside SectorCache) from the hash modulo the set count.
   Slice& s = slices_[(address_hash(sector / kSectorsPerLine) >> 40) % slices_.size()];
   const double start = std::max(s.free, static_cast<double>(at));
-  const double serial = op == MemOp::Atomic ? same_address * cfg_.atomic_same_address_cycles : 0.0;
-  s.free = start + std::max(1.0 / cfg_.l2_sectors_per_cycle_per_slice, serial);
+  s.free = start + 1.0 / cfg_.l2_sectors_per_cycle_per_slice;
   const std::uint64_t t = up(start);
   ++stats_.lts_sectors;
   const auto hit = s.tags.probe(sector);
@@ -44,7 +43,12 @@ std::uint64_t MemorySystem::l2(std::uint64_t sector, MemOp op, std::uint64_t at,
     ready = dram_.read(t, kSectorBytes);
   }
   if (!hit || op != MemOp::Load) dram_.write(t, kSectorBytes * s.tags.fill(sector, ready, op != MemOp::Load));
-  return op == MemOp::Atomic ? ready + cfg_.atomic_latency + up(serial) : ready;
+  if (op != MemOp::Atomic) return ready;
+  // The slice's atomic unit works on the data once it is there, one lane after another on one address.
+  const double serial = same_address * cfg_.atomic_same_address_cycles;
+  const double begin = std::max(static_cast<double>(ready), s.atomic_free);
+  s.atomic_free = begin + serial;
+  return up(begin + serial) + cfg_.atomic_latency;
 }
 
 MemResult MemorySystem::access(std::size_t sm, const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,

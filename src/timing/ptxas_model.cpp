@@ -56,13 +56,15 @@ bool memory_op(const ir::Instr& in) {
   }
 }
 
-// Two ordered instructions must keep their order unless both are memory accesses that cannot conflict: both
-// reads, or in different state spaces (a generic address may be in any space).
+// Whether ordered instruction b (later) must stay after a (earlier). The one reordering allowed: a load moves
+// above an earlier store to another state space (neither generic), which no memory-order qualifier forbids (a
+// release store orders what comes before it; the decoder does not keep .acquire/.relaxed, so reads keep their
+// order among themselves and stores never move above a read).
 bool must_order(const ir::Instr& a, const ir::Instr& b) {
   if (!memory_op(a) || !memory_op(b)) return true;
-  const bool a_reads = a.op == Op::Ld || a.op == Op::Ldu || a.op == Op::Prefetch || a.op == Op::Prefetchu;
-  const bool b_reads = b.op == Op::Ld || b.op == Op::Ldu || b.op == Op::Prefetch || b.op == Op::Prefetchu;
-  if (a_reads && b_reads) return false;
+  const bool a_stores = a.op == Op::St || a.op == Op::Atom || a.op == Op::Red;
+  const bool b_loads = b.op == Op::Ld || b.op == Op::Ldu || b.op == Op::Prefetch || b.op == Op::Prefetchu;
+  if (!a_stores || !b_loads || b.has(ir::kVolatile)) return true;
   const auto generic = [](ir::Space s) { return s == ir::Space::Generic || s == ir::Space::None; };
   if (generic(a.space) || generic(b.space)) return true;
   const auto shared = [](ir::Space s) { return s == ir::Space::Shared || s == ir::Space::SharedCluster; };
@@ -104,6 +106,34 @@ bool predicable(const ir::Instr& in) {
   }
 }
 
+// In the kernel entry, `@p bra L` where L holds `ret` or `exit` becomes `@p exit` (the SASS's `@P0 EXIT`: those
+// lanes leave at once instead of being carried, predicated off, to the end). Returns whether anything changed.
+bool exit_early(ir::Program& prog) {
+  if (prog.functions.empty()) return false;
+  const auto& fi = prog.functions[0];
+  bool changed = false;
+  for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
+    ir::Instr& br = prog.code[pc];
+    if (br.op != Op::Bra || br.guard == ir::kNoReg || br.ops[0].kind != ir::Operand::Kind::Label) continue;
+    const auto to = static_cast<std::size_t>(br.ops[0].imm);
+    if (to >= fi.end_pc) continue;
+    const ir::Instr& at = prog.code[to];
+    if ((at.op != Op::Ret && at.op != Op::Exit) || at.guard != ir::kNoReg) continue;
+    ir::Instr ex{};
+    ex.op = Op::Exit;
+    ex.guard = br.guard;
+    ex.guard_neg = br.guard_neg;
+    ex.line = br.line;
+    ex.src_file = br.src_file;
+    ex.src_line = br.src_line;
+    ex.func = br.func;
+    br = ex;
+    prog.text[pc] = "exit; // was: " + prog.text[pc];
+    changed = true;
+  }
+  return changed;
+}
+
 // If-conversion: `@p bra L; <straight block of at most kMax instructions>; L:` becomes the block guarded by
 // !p (the branch becomes a nop), as ptxas does for short guarded blocks. Returns whether anything changed.
 bool if_convert(ir::Program& prog) {
@@ -126,12 +156,15 @@ bool if_convert(ir::Program& prog) {
       for (std::uint32_t k = pc + 1; k < to && ok; ++k) {
         const ir::Instr& in = prog.code[k];
         ok = target[k] == 0 && predicable(in);
-        for (unsigned i = 0; i < in.ndst && ok; ++i) ok = in.ops[i].reg != br.guard;  // keeps the guard's value
+        for (auto w : instr_regs(prog, in).writes) ok = ok && w != br.guard;  // keeps the guard's value
       }
       if (!ok) continue;
+      const std::string guard = (br.guard_neg ? "@" : "@!") +
+                                (br.guard < prog.slot_names.size() ? prog.slot_names[br.guard] : std::string("%p"));
       for (std::uint32_t k = pc + 1; k < to; ++k) {
         prog.code[k].guard = br.guard;
         prog.code[k].guard_neg = !br.guard_neg;
+        prog.text[k] = guard + " " + prog.text[k];
       }
       const ir::Instr old = br;
       br = ir::Instr{};
@@ -150,7 +183,8 @@ bool if_convert(ir::Program& prog) {
 }  // namespace
 
 void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg) {
-  if (if_convert(prog)) ir::compute_control_flow(prog);
+  const bool exits = exit_early(prog);
+  if (if_convert(prog) || exits) ir::compute_control_flow(prog);
   for (std::size_t f = 0; f < prog.functions.size() && f < prog.cfgs.size(); ++f) {
     const std::uint32_t base = prog.functions[f].begin_pc;
     for (const ir::Block& b : prog.cfgs[f].blocks) {

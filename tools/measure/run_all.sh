@@ -34,7 +34,7 @@ if [ $# -gt 0 ]; then CONFIGS=("$@"); else
     [ -f "$d$w.json" ] && CONFIGS+=("$d$w.json")
   done
   for c in tools/bench/*.json; do
-    case $c in *.h200.json | *.b200.json) continue ;; esac
+    case $c in *.h200.json | *.b200.json | *.timeline.json) continue ;; esac
     CONFIGS+=("$c")
   done
 fi

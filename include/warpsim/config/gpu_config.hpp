@@ -102,6 +102,7 @@ struct GpuConfig {
   double l2_sectors_per_cycle_per_slice = 1.232;
   double dram_bytes_per_cycle = 1691.9;  // whole GPU
   unsigned atomic_latency = 40;          // cycles the L2 atomic unit adds
+  unsigned atomic_cas_latency = 0;       // more cycles an atom.cas takes over the other global atomics
   double atomic_same_address_cycles = 0;  // cycles the L2 atomic unit spends per lane on one address
   unsigned const_latency = 4;            // cycles per distinct address of an ld.const (constant-cache hit)
   unsigned barrier_latency = 20;         // cycles from the last arrival to the release

@@ -63,7 +63,8 @@ class MemorySystem {
  private:
   struct Slice {
     SectorCache tags;
-    double free = 0;
+    double free = 0;         // the tag/data pipeline: next sector it can take
+    double atomic_free = 0;  // the atomic unit: when it has finished the atomics it was given
   };
   std::uint64_t l2(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address = 1);
 

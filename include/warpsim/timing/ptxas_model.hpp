@@ -6,12 +6,14 @@
 // allocation, and shifts and multiplies whose results are only added folded into LEA / IMAD / IMAD.WIDE.
 //
 // Models:
-//   schedule   compiler.schedule = 1: each basic block is reordered by a list scheduler: one instruction per
+//   schedule   compiler.schedule = 1: first, in the kernel entry, a guarded branch to a `ret`/`exit` becomes a
+//              guarded exit (SASS `@P EXIT`); then short guarded forward branches are if-converted (`@p bra L;
+//              <at most 24 predicable instructions>; L:` becomes those instructions guarded by !p); then each basic block is reordered by a list scheduler: one instruction per
 //              cycle, the ready instruction with the longest latency-weighted path to the block's end first
 //              (ties: PTX order). Dependences: registers (read after write with the producer's latency, write
 //              after read, write after write), PTX order among instructions with an effect outside their
-//              registers (memory, warp-synchronous and barrier operations, carry-flag arithmetic) except
-//              memory accesses that cannot conflict (two reads; different state spaces), and fences that nothing crosses (branches, calls, returns, clock and timer reads).
+//              registers (memory, warp-synchronous and barrier operations, carry-flag arithmetic) except that
+//              a load may move above a store to another state space (not generic), and fences that nothing crosses (branches, calls, returns, clock and timer reads).
 //              Latencies are the GPU model's (pipes, shared-memory and L1 latency, emulated operations).
 //              The reordered program computes the same values (every dependence is kept).
 //   fold       compiler.fold = 1: cvta.to.<space>, register and immediate moves, and shl (by an immediate),
@@ -30,8 +32,9 @@
 
 namespace warpsim::timing {
 
-// Reorders the instructions inside each basic block of every function (code, text and reconvergence entries
-// move together; block leaders, branch targets and the blocks' last control-flow instruction stay in place).
+// Rewrites control flow as above, then reorders the instructions inside each basic block of every function
+// (code, text and reconvergence entries move together; blocks keep their pc ranges, so branch targets stay
+// valid, and each block's closing branch stays last). If-converted instructions' text gets the new guard.
 void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg);
 
 // Per pc: 1 when ptxas folds the instruction into others (see "fold" above), else 0.

@@ -1,0 +1,78 @@
+// ptxas's instruction order (compiler.schedule = 1: if-conversion and list scheduling, timing/ptxas_model.hpp)
+// computes what the PTX order computes: every workload with a run config under traces/ gives the same buffers
+// and printf output either way. barrier_deadlock is left out (it deadlocks by design).
+#include <warpsim/config/run_config.hpp>
+#include <warpsim/ir/program.hpp>
+#include <warpsim/ptx/parser.hpp>
+#include <warpsim/sim/simulation.hpp>
+#include <warpsim/timing/ptxas_model.hpp>
+
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// traces/<w>/<w>.json of every workload that has one, sorted, barrier_deadlock left out.
+std::vector<std::string> run_configs() {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(fs::path(WARPSIM_SOURCE_DIR) / "traces")) {
+    if (!e.is_directory()) continue;
+    const std::string w = e.path().filename().string();
+    const fs::path cfg = e.path() / (w + ".json");
+    if (w != "barrier_deadlock" && fs::exists(cfg)) out.push_back(cfg.string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+warpsim::sim::RunResult run(const std::string& cfg, bool schedule) {
+  warpsim::sim::RunOptions o;
+  o.gpu_overrides = {fmt::format("compiler.schedule={}", schedule ? 1 : 0)};
+  return warpsim::sim::run_file(cfg, o);
+}
+
+}  // namespace
+
+TEST_CASE("ptxas's instruction order gives every workload's buffers and printf output", "[workloads]") {
+  const auto configs = run_configs();
+  REQUIRE(configs.size() >= 30);
+  for (const auto& cfg : configs) {
+    INFO("run config " << cfg);
+    const auto ptx_order = run(cfg, false);
+    const auto ptxas_order = run(cfg, true);
+    REQUIRE(ptxas_order.buffers.size() == ptx_order.buffers.size());
+    for (std::size_t i = 0; i < ptx_order.buffers.size(); ++i) {
+      INFO("buffer " << ptx_order.config.buffers[i].name);
+      CHECK(ptxas_order.buffers[i] == ptx_order.buffers[i]);
+    }
+    CHECK(ptxas_order.printf_output == ptx_order.printf_output);
+    CHECK(ptxas_order.expects_ok() == ptx_order.expects_ok());
+    CHECK(ptxas_order.kernels.size() == ptx_order.kernels.size());
+  }
+}
+
+TEST_CASE("ptxas's instruction order differs from the PTX order in most workloads", "[workloads]") {
+  // Not a vacuous comparison above: the scheduler moves instructions in most kernels.
+  std::size_t kernels = 0, changed = 0;
+  for (const auto& path : run_configs()) {
+    const auto cfg = warpsim::config::load_run_config(path);
+    for (const auto& k : cfg.kernels) {
+      const auto module = warpsim::ptx::parse_file(k.ptx);
+      const auto before = warpsim::ir::load_program(module, k.entry);
+      auto after = before;
+      warpsim::timing::ptxas_schedule(after, cfg.gpu);
+      REQUIRE(after.code.size() == before.code.size());
+      ++kernels;
+      changed += after.text != before.text ? 1 : 0;
+    }
+  }
+  INFO(changed << " of " << kernels << " kernels reordered");
+  CHECK(changed * 2 > kernels);
+}

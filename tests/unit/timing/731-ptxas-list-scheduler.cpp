@@ -1,0 +1,240 @@
+// ptxas_schedule's list scheduler on hand-written blocks (tiny's latencies: pipe.uniform 2, pipe.int 4, ld.param
+// = mem.const_latency 4, ld.global = mem.l1_hit_latency 40, ld.shared = mem.smem_latency 30, st = pipe.ldst 4):
+// independent instructions move above a stalled consumer, register dependences (RAW, WAR, WAW) and the order of
+// memory accesses that may conflict are kept, a global load may pass a shared store, and nothing crosses a
+// clock read or a branch. Every reordered kernel computes what the PTX order computes.
+#include "ptxas_test_util.hpp"
+
+#include <vector>
+
+namespace {
+
+const std::string kDecls =
+    "  .reg .u32 %r<20>;\n  .reg .u64 %rd<10>;\n  .reg .pred %p<4>;\n  .shared .align 4 .u32 s[64];\n";
+
+// The texts of `p`'s instructions in pc order.
+std::vector<std::string> order(const warpsim::ir::Program& p) { return p.text; }
+
+// The scheduled program computes the same `out` as the PTX order (one CTA of `block` threads).
+void check_same_values(const std::string& ptx, unsigned block = 32, unsigned count = 64) {
+  const auto before = ptest::run(ptest::load(ptx), 1, block, count);
+  const auto after = ptest::run(ptest::scheduled(ptx), 1, block, count);
+  CHECK(before == after);
+}
+
+}  // namespace
+
+TEST_CASE("list scheduler: independent adds move above the add that waits for a global load") {
+  const std::string ptx = ptest::kernel(kDecls, R"(
+  mov.u32 %r10, %tid.x;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  ld.global.u32 %r1, [%rd1];
+  add.u32 %r2, %r1, 1;
+  add.u32 %r3, %r10, 2;
+  add.u32 %r4, %r10, 3;
+  add.u32 %r5, %r3, %r4;
+  st.global.u32 [%rd1+4], %r2;
+  st.global.u32 [%rd1+8], %r5;
+  exit;
+)");
+  const auto p = ptest::scheduled(ptx);
+  INFO(ptest::listing(p));
+  // Heights (latency-weighted path to the region's end): st 4, add r5 8, add r3/r4 12, add r2 8, ld.global
+  // 40+8 = 48, cvta 2+48 = 50, ld.param 4+50 = 54, mov %tid 2+12 = 14. One instruction per cycle, the highest
+  // ready one first: t0 ld.param, t1 mov, t3 add r3 (r10 ready at 3), t4 cvta (rd1 ready at 4), t5 add r4,
+  // t6 ld.global, t9 add r5, t46 add r2, t50 and t51 the stores (in PTX order: both global).
+  CHECK(order(p) == std::vector<std::string>{
+                        "ld.param.u64 %rd1, [out]", "mov.u32 %r10, %tid.x", "add.u32 %r3, %r10, 2",
+                        "cvta.to.global.u64 %rd1, %rd1", "add.u32 %r4, %r10, 3", "ld.global.u32 %r1, [%rd1]",
+                        "add.u32 %r5, %r3, %r4", "add.u32 %r2, %r1, 1", "st.global.u32 [%rd1+4], %r2",
+                        "st.global.u32 [%rd1+8], %r5", "exit"});
+  const auto dependent = ptest::pc_of(p, "add.u32 %r2,");
+  for (const char* independent : {"add.u32 %r3,", "add.u32 %r4,", "add.u32 %r5,"})
+    CHECK(ptest::pc_of(p, independent) < dependent);
+  CHECK(ptest::pc_of(p, "ld.global") < dependent);
+  CHECK(p.code.size() == ptest::load(ptx).code.size());
+  check_same_values(ptx);
+}
+
+TEST_CASE("list scheduler: read-after-write, write-after-read and write-after-write are kept") {
+  const std::string ptx = ptest::kernel(kDecls, R"(
+  mov.u32 %r10, %tid.x;
+  mov.u32 %r5, 100;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  ld.global.u32 %r1, [%rd1];
+  add.u32 %r2, %r1, %r5;
+  mov.u32 %r5, %r10;
+  add.u32 %r6, %r5, 1;
+  add.u32 %r7, %r1, 2;
+  mov.u32 %r7, %r10;
+  mov.u32 %r8, %r10;
+  add.u32 %r9, %r8, 1;
+  add.u32 %r6, %r6, %r9;
+  st.global.u32 [%rd1+4], %r2;
+  st.global.u32 [%rd1+8], %r6;
+  st.global.u32 [%rd1+12], %r7;
+  exit;
+)");
+  const auto p = ptest::scheduled(ptx);
+  INFO(ptest::listing(p));
+  const auto ld = ptest::pc_of(p, "ld.global");
+  const auto use = ptest::pc_of(p, "add.u32 %r2, %r1, %r5;");
+  CHECK(ld < use);                                              // RAW on %r1
+  CHECK(use < ptest::pc_of(p, "mov.u32 %r5, %r10;"));           // WAR on %r5: the add reads the old %r5
+  CHECK(ptest::pc_of(p, "mov.u32 %r5, 100;") < use);            // RAW on %r5
+  CHECK(ptest::pc_of(p, "mov.u32 %r5, %r10;") < ptest::pc_of(p, "add.u32 %r6, %r5, 1;"));
+  CHECK(ptest::pc_of(p, "add.u32 %r7, %r1, 2;") < ptest::pc_of(p, "mov.u32 %r7, %r10;"));  // WAW on %r7
+  // The same shape without a conflicting register is hoisted above the stalled add: the scheduler wanted to.
+  CHECK(ptest::pc_of(p, "mov.u32 %r8, %r10;") < use);
+  CHECK(ptest::pc_of(p, "add.u32 %r9, %r8, 1;") < use);
+  check_same_values(ptx);
+}
+
+namespace {
+
+// A first block computing the address, then a block of: mov, `store`, `load` (into %r5), add, global store.
+std::string mem_pair(const std::string& store, const std::string& load) {
+  return ptest::kernel(kDecls, R"(
+  mov.u32 %r10, %tid.x;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  bra.uni L1;
+L1:
+  mov.u32 %r2, 5;
+  )" + store + "\n  " + load + R"(
+  add.u32 %r6, %r5, 1;
+  st.global.u32 [%rd1+12], %r6;
+  exit;
+)");
+}
+
+}  // namespace
+
+TEST_CASE("list scheduler: a global load moves above a shared store, not above a store to its own space") {
+  {
+    // Heights: ld.global 40 + add 4 + st 4 = 48, mov 2 + st.shared 4 = 6: both ready at t0, the load first.
+    const std::string ptx = mem_pair("st.shared.u32 [s], %r2;", "ld.global.u32 %r5, [%rd1+8];");
+    const auto p = ptest::scheduled(ptx);
+    INFO(ptest::listing(p));
+    CHECK(ptest::pc_of(p, "ld.global") == ptest::pc_of(ptest::load(ptx), "mov.u32 %r2, 5;"));  // the block's first
+    CHECK(ptest::pc_of(p, "ld.global") < ptest::pc_of(p, "st.shared"));
+    check_same_values(ptx);
+  }
+  {
+    // Same space: the shared load may read what the store wrote, so it stays after it.
+    const std::string ptx = mem_pair("st.shared.u32 [s], %r2;", "ld.shared.u32 %r5, [s+4];");
+    const auto p = ptest::scheduled(ptx);
+    INFO(ptest::listing(p));
+    CHECK(ptest::pc_of(p, "st.shared") < ptest::pc_of(p, "ld.shared"));
+    CHECK(ptest::pc_of(p, "mov.u32 %r2, 5;") < ptest::pc_of(p, "st.shared"));
+    check_same_values(ptx);
+  }
+  {
+    const std::string ptx = mem_pair("st.global.u32 [%rd1], %r2;", "ld.global.u32 %r5, [%rd1+8];");
+    const auto p = ptest::scheduled(ptx);
+    INFO(ptest::listing(p));
+    CHECK(ptest::pc_of(p, "st.global.u32 [%rd1], %r2;") < ptest::pc_of(p, "ld.global"));
+    check_same_values(ptx);
+  }
+  {
+    // A store through a generic address may touch any space: the global load stays after it.
+    const std::string ptx = mem_pair("st.u32 [%rd1], %r2;", "ld.global.u32 %r5, [%rd1+8];");
+    const auto p = ptest::scheduled(ptx);
+    INFO(ptest::listing(p));
+    CHECK(ptest::pc_of(p, "st.u32 [%rd1], %r2;") < ptest::pc_of(p, "ld.global"));
+  }
+  {
+    // Loads keep their order among themselves (the decoder drops .acquire, which would forbid the swap), even
+    // though the global load's path to the end is longer.
+    const std::string ptx = mem_pair("ld.shared.u32 %r3, [s];", "ld.global.u32 %r5, [%rd1+8];");
+    const auto p = ptest::scheduled(ptx);
+    INFO(ptest::listing(p));
+    CHECK(ptest::pc_of(p, "ld.shared") < ptest::pc_of(p, "ld.global"));
+  }
+  {
+    // A store never moves above an earlier load, of any space (an acquire load orders what follows it).
+    const std::string ptx = mem_pair("ld.shared.u32 %r3, [s];", "st.global.u32 [%rd1+8], %r2;");
+    const auto p = ptest::scheduled(ptx);
+    INFO(ptest::listing(p));
+    CHECK(ptest::pc_of(p, "ld.shared") < ptest::pc_of(p, "st.global.u32 [%rd1+8]"));
+  }
+}
+
+TEST_CASE("list scheduler: nothing crosses a clock or timer read") {
+  const auto with = [](const std::string& fence) {
+    return ptest::kernel(kDecls, R"(
+  mov.u32 %r10, %tid.x;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  ld.global.u32 %r1, [%rd1];
+  add.u32 %r2, %r1, 1;
+  )" + fence + R"(
+  add.u32 %r3, %r10, 2;
+  add.u32 %r4, %r10, 3;
+  st.global.u32 [%rd1+4], %r2;
+  st.global.u32 [%rd1+8], %r3;
+  st.global.u32 [%rd1+12], %r4;
+  exit;
+)");
+  };
+  // Without a fence the two adds move above the stalled add.
+  {
+    const auto p = ptest::scheduled(with(""));
+    INFO(ptest::listing(p));
+    CHECK(ptest::pc_of(p, "add.u32 %r3,") < ptest::pc_of(p, "add.u32 %r2,"));
+    CHECK(ptest::pc_of(p, "add.u32 %r4,") < ptest::pc_of(p, "add.u32 %r2,"));
+  }
+  for (const std::string fence : {"mov.u64 %rd5, %clock64;", "mov.u32 %r9, %clock;", "mov.u64 %rd5, %globaltimer;"}) {
+    INFO(fence);
+    const auto p = ptest::scheduled(with(fence));
+    INFO(ptest::listing(p));
+    const auto f = ptest::pc_of(p, fence);
+    CHECK(f == 5);  // in place
+    for (const char* before : {"mov.u32 %r10,", "ld.param", "cvta", "ld.global", "add.u32 %r2,"})
+      CHECK(ptest::pc_of(p, before) < f);
+    for (const char* after : {"add.u32 %r3,", "add.u32 %r4,", "st.global.u32 [%rd1+4]", "st.global.u32 [%rd1+8]"})
+      CHECK(ptest::pc_of(p, after) > f);
+    // Inside the region before the fence the scheduler still reorders (ld.param first).
+    CHECK(ptest::pc_of(p, "ld.param") == 0);
+  }
+}
+
+TEST_CASE("list scheduler: nothing crosses a branch, a loop body is reordered inside itself") {
+  const std::string ptx = ptest::kernel(kDecls, R"(
+  mov.u32 %r10, %tid.x;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  mov.u32 %r11, 0;
+LOOP:
+  ld.global.u32 %r1, [%rd1];
+  add.u32 %r2, %r1, 1;
+  add.u32 %r11, %r11, 1;
+  setp.lt.u32 %p1, %r11, 3;
+  @%p1 bra LOOP;
+  add.u32 %r3, %r10, 2;
+  add.u32 %r4, %r10, 3;
+  st.global.u32 [%rd1+4], %r2;
+  st.global.u32 [%rd1+8], %r3;
+  st.global.u32 [%rd1+12], %r4;
+  exit;
+)");
+  const auto orig = ptest::load(ptx);
+  const auto p = ptest::scheduled(ptx);
+  INFO(ptest::listing(p));
+  const auto br = ptest::pc_of(p, "bra LOOP");
+  CHECK(br == ptest::pc_of(orig, "bra LOOP"));
+  CHECK(p.code[br].op == warpsim::ir::Op::Bra);  // a backward branch is not if-converted
+  for (const char* after : {"add.u32 %r3,", "add.u32 %r4,", "st.global.u32 [%rd1+4]"}) CHECK(ptest::pc_of(p, after) > br);
+  // The loop body (pcs 4..7): ld.global (height 44) at t0, the counter's add (8) at t1, setp at t5, the add
+  // waiting for the load at t40.
+  const std::uint32_t body = ptest::pc_of(orig, "ld.global");
+  CHECK(p.text[body] == "ld.global.u32 %r1, [%rd1]");
+  CHECK(p.text[body + 1] == "add.u32 %r11, %r11, 1");
+  CHECK(p.text[body + 2] == "setp.lt.u32 %p1, %r11, 3");
+  CHECK(p.text[body + 3] == "add.u32 %r2, %r1, 1");
+  // The branch still targets the loop's first pc, which the scheduled block starts at.
+  CHECK(p.code[br].ops[0].imm == body);
+  check_same_values(ptx);
+}

@@ -1,0 +1,123 @@
+// ptxas_folded: which PTX instructions issue no SASS instruction of their own (cvta.to, register and immediate
+// moves, shl by an immediate / mul.lo / mul.wide whose only uses are integer adds), and assumed_latency, the
+// latency the scheduler assumes for each instruction.
+#include "ptxas_test_util.hpp"
+
+namespace {
+
+const std::string kFold = ptest::kernel("  .reg .u32 %r<30>;\n  .reg .u64 %rd<10>;\n  .reg .f32 %f<4>;\n", R"(
+  mov.u32 %r10, %tid.x;
+  mov.u32 %r11, %clock;
+  mov.u32 %r12, %ctaid.x;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd2, %rd1;
+  cvta.global.u64 %rd6, %rd2;
+  mov.u32 %r1, %r10;
+  mov.u32 %r2, 7;
+  shl.b32 %r3, %r1, 2;
+  add.u32 %r4, %r3, %r2;
+  mul.wide.u32 %rd3, %r10, 4;
+  add.s64 %rd4, %rd2, %rd3;
+  shl.b32 %r5, %r1, 3;
+  xor.b32 %r6, %r5, %r11;
+  mul.lo.u32 %r7, %r10, 12;
+  sub.u32 %r8, %r4, %r7;
+  shl.b32 %r9, %r1, %r2;
+  add.u32 %r13, %r9, 1;
+  mul.hi.u32 %r14, %r10, 12;
+  add.u32 %r15, %r14, 1;
+  shl.b32 %r16, %r1, 1;
+  add.u32 %r17, %r16, 1;
+  shl.b32 %r18, %r1, 4;
+  shl.b32 %r18, %r1, 5;
+  add.u32 %r19, %r18, 1;
+  shl.b32 %r20, %r1, 6;
+  mul.wide.u32 %rd5, %r10, 8;
+  add.s64 %rd7, %rd5, %rd2;
+  ld.global.u32 %r21, [%rd5];
+  mov.f32 %f1, 0f3F800000;
+  mul.f32 %f2, %f1, %f1;
+  add.f32 %f3, %f2, %f1;
+  st.global.u32 [%rd4], %r16;
+  st.global.u32 [%rd4+4], %r6;
+  exit;
+)");
+
+}  // namespace
+
+TEST_CASE("folding: cvta.to, moves, and shl/mul used only by adds fold, the rest does not") {
+  const auto p = ptest::load(kFold);
+  const auto f = warpsim::timing::ptxas_folded(p);
+  REQUIRE(f.size() == p.code.size());
+  const auto folded = [&](const std::string& text) {
+    INFO(text);
+    return f[ptest::pc_of(p, text)] == 1;
+  };
+  CHECK(folded("cvta.to.global.u64 %rd2, %rd1;"));
+  CHECK(folded("mov.u32 %r1, %r10;"));               // register move
+  CHECK(folded("mov.u32 %r2, 7;"));                  // immediate move
+  CHECK(folded("mov.f32 %f1, 0f3F800000;"));
+  CHECK(folded("shl.b32 %r3, %r1, 2;"));             // only used by add: LEA
+  CHECK(folded("mul.wide.u32 %rd3, %r10, 4;"));      // only used by add.s64: IMAD.WIDE
+  CHECK(folded("mul.lo.u32 %r7, %r10, 12;"));        // only used by sub: IMAD
+  CHECK_FALSE(folded("mov.u32 %r10, %tid.x;"));      // special registers: S2R
+  CHECK_FALSE(folded("mov.u32 %r11, %clock;"));      // CS2R
+  CHECK_FALSE(folded("mov.u32 %r12, %ctaid.x;"));
+  CHECK_FALSE(folded("ld.param.u64 %rd1, [out];"));
+  CHECK_FALSE(folded("cvta.global.u64 %rd6, %rd2;"));  // to generic: not the identity
+  CHECK_FALSE(folded("shl.b32 %r5, %r1, 3;"));       // used by xor
+  CHECK_FALSE(folded("shl.b32 %r9, %r1, %r2;"));     // shift by a register
+  CHECK_FALSE(folded("mul.hi.u32 %r14, %r10, 12;"));
+  CHECK_FALSE(folded("shl.b32 %r16, %r1, 1;"));      // used by an add and by a store
+  CHECK_FALSE(folded("shl.b32 %r18, %r1, 4;"));      // %r18 has two definitions
+  CHECK_FALSE(folded("shl.b32 %r18, %r1, 5;"));
+  CHECK_FALSE(folded("shl.b32 %r20, %r1, 6;"));      // never used
+  CHECK_FALSE(folded("mul.wide.u32 %rd5, %r10, 8;"));  // also a load's address
+  CHECK_FALSE(folded("mul.f32 %f2, %f1, %f1;"));     // float multiply: not address arithmetic
+  CHECK_FALSE(folded("add.u32 %r4, %r3, %r2;"));
+  CHECK_FALSE(folded("ld.global.u32 %r21, [%rd5];"));
+  CHECK_FALSE(folded("exit;"));
+  std::size_t n = 0;
+  for (auto x : f) n += x;
+  CHECK(n == 7);
+}
+
+TEST_CASE("folding: a nop (an if-converted branch) is folded") {
+  const std::string ptx = ptest::kernel("  .reg .u32 %r<4>;\n", "  mov.u32 %r1, %tid.x;\n  nop;\n  exit;\n");
+  const auto p = ptest::load(ptx);
+  const auto f = warpsim::timing::ptxas_folded(p);
+  CHECK(f[ptest::pc_of(p, "nop;")] == 1);
+  CHECK(f[ptest::pc_of(p, "exit;")] == 0);
+}
+
+TEST_CASE("assumed latency: pipes, memory spaces and emulated operations from the GPU model") {
+  const std::string ptx = ptest::kernel(
+      "  .reg .u32 %r<10>;\n  .reg .u64 %rd<4>;\n  .reg .f32 %f<4>;\n  .shared .align 4 .u32 s[4];\n", R"(
+  ld.param.u64 %rd1, [out];
+  ld.global.u32 %r1, [%rd1];
+  ld.shared.u32 %r2, [s];
+  add.u32 %r3, %r1, %r2;
+  add.f32 %f1, %f1, %f1;
+  div.rn.f32 %f2, %f1, %f1;
+  div.u32 %r4, %r3, %r1;
+  mov.u32 %r5, %r4;
+  exit;
+)");
+  const auto p = ptest::load(ptx);
+  const auto lat = [&](const warpsim::config::GpuConfig& cfg, const std::string& text) {
+    return warpsim::timing::assumed_latency(p.code[ptest::pc_of(p, text)], cfg);
+  };
+  const auto tiny = ptest::tiny();
+  CHECK(lat(tiny, "ld.param") == 4);      // mem.const_latency
+  CHECK(lat(tiny, "ld.global") == 40);    // mem.l1_hit_latency
+  CHECK(lat(tiny, "ld.shared") == 30);    // mem.smem_latency
+  CHECK(lat(tiny, "add.u32") == 4);       // pipe.int
+  CHECK(lat(tiny, "add.f32") == 4);       // pipe.fp32
+  CHECK(lat(tiny, "div.rn.f32") == 20);   // not emulated on tiny: pipe.sfu
+  CHECK(lat(tiny, "div.u32") == 4);       // pipe.int
+  CHECK(lat(tiny, "mov.u32") == 2);       // pipe.uniform
+  const auto emul = ptest::tiny({"emul.div_f32.latency=77", "emul.div_u32.latency=55", "mem.l1_hit_latency=33"});
+  CHECK(lat(emul, "div.rn.f32") == 77);
+  CHECK(lat(emul, "div.u32") == 55);
+  CHECK(lat(emul, "ld.global") == 33);
+}
