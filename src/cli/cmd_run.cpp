@@ -25,8 +25,13 @@ double stat(const sim::KernelSummary& k, const std::string& name) {
 
 void print_timing(const sim::KernelSummary& k) {
   const double cycles = std::max(static_cast<double>(k.cycles), 1.0);
-  fmt::print("    {} cycles, IPC {:.3f} (warp-instructions per cycle, whole GPU)\n", k.cycles,
-             static_cast<double>(k.warp_instructions) / cycles);
+  const double sass = stat(k, "smsp__inst_executed.sum");
+  fmt::print("    {} cycles, IPC {:.3f} (SASS warp-instructions per cycle, whole GPU)\n", k.cycles, sass / cycles);
+  const double folded = stat(k, "warpsim__ptx_inst_folded.sum"), expanded = stat(k, "warpsim__sass_inst_expanded.sum");
+  if (folded > 0 || expanded > 0)
+    fmt::print("    {:.0f} SASS warp-instructions as ptxas would emit them: {:.0f} PTX folded away, {:.0f} added by "
+               "expanded operations\n",
+               sass, folded, expanded);
   const auto occ = k.stats.find("sm__warps_active.avg.pct_of_peak_sustained_active");
   if (occ != k.stats.end()) fmt::print("    achieved occupancy {:.1f}%\n", occ->second);
   if (!k.registers_source.empty())

@@ -223,7 +223,6 @@ class Runner {
       const std::size_t nsub = sm.subs.size();
       for (std::size_t sp = 0; sp < nsub; ++sp) {
         SubPartition& sub = sm.subs[sp];
-        if (cfg_.compiler_fold != 0) drain_folded(sm, s, sp, sub);
         std::int64_t chosen = -1;
         std::uint64_t chosen_age = kNever;
         for (std::size_t slot = sp; slot < sm.slots.size(); slot += nsub) {
@@ -231,7 +230,14 @@ class Runner {
           if (w.cta == nullptr || w.exited) continue;
           ++active_warps[s];
           bool on_mem = false, on_dep = false;
-          const std::uint64_t t = ready_time(sm, slot, sub, on_mem, on_dep);
+          std::uint64_t t = ready_time(sm, slot, sub, on_mem, on_dep);
+          // Folded instructions at the head of the warp take no issue slot and no time: run them now.
+          for (unsigned k = 0; k < 1024 && t != kNever && w.folded && t <= now_; ++k) {
+            issue(s, slot);
+            if (w.exited) break;
+            t = ready_time(sm, slot, sub, on_mem, on_dep);
+          }
+          if (w.exited) continue;
           if (t == kNever) {
             ++states.barrier;
             continue;
@@ -289,21 +295,6 @@ class Runner {
     retire();
   }
 
-  // Executes the folded instructions at the head of each warp of sub-partition `sp` that may run now: they
-  // take no issue slot and no time.
-  void drain_folded(Sm& sm, std::size_t s, std::size_t sp, SubPartition& sub) {
-    for (std::size_t slot = sp; slot < sm.slots.size(); slot += sm.subs.size()) {
-      for (unsigned guard = 0; guard < 1024; ++guard) {
-        WarpSlot& w = sm.slots[slot];
-        if (w.cta == nullptr || w.exited) break;
-        bool on_mem = false, on_dep = false;
-        const std::uint64_t t = ready_time(sm, slot, sub, on_mem, on_dep);
-        if (t == kNever || !w.folded || t > now_) break;
-        issue(s, slot);
-      }
-    }
-  }
-
   std::uint64_t smem_ready(Sm& sm, const func::StepResult& r) {
     const SmemCost c = smem_cost(r.mem, r.executed, cfg_.smem_banks, cfg_.smem_bank_bytes);
     const std::uint64_t start = std::max(now_, sm.smem_free);
@@ -324,6 +315,7 @@ class Runner {
     std::vector<unsigned> same;  // atomics: per sector, the most lanes on one of its addresses
     if (op == MemOp::Atomic && global) same = same_address_lanes(r.mem, r.executed, sectors);
     const MemResult m = mem_.access(s, sectors, op, now_, same);
+    store_accepted_ = op == MemOp::Store ? m.accepted : 0;
     if (op == MemOp::Load && global) {
       ++out_.stats.global_ld_requests;
       out_.stats.global_ld_sectors += sectors.size();
@@ -379,6 +371,14 @@ class Runner {
       } else if (sp == ir::Space::Global || sp == ir::Space::Local) {
         ready = global_ready(s, cta, w.index, r);
         mem = true;
+        if (store_accepted_ != 0) {
+          // Stores in flight: the sub-partition issues no memory instruction while its last store is more
+          // than an L2 latency from being taken by its slice (slices behind DRAM write-backs hold the SM back),
+          // and the kernel is not done before its stores have reached L2.
+          auto& lsu = sub.pipe_free[static_cast<std::size_t>(OpClass::Ldst)];
+          if (store_accepted_ > cfg_.l2_hit_latency) lsu = std::max(lsu, store_accepted_ - cfg_.l2_hit_latency);
+          end_ = std::max(end_, store_accepted_);
+        }
       } else if (sp == ir::Space::Const) {
         ready = mem_.constant(r.mem, r.executed, now_);
         mem = true;
@@ -534,6 +534,7 @@ class Runner {
   std::uint64_t total_ = 0, next_cta_ = 0, live_ctas_ = 0, age_ = 0;
   std::int64_t extra_warp_insts_ = 0, extra_thread_insts_ = 0;  // SASS minus PTX instruction counts
   std::uint64_t folded_insts_ = 0, expanded_insts_ = 0;
+  std::uint64_t store_accepted_ = 0;  // the last global_ready's store: when its slices took it (0: not a store)
   GridTiming out_;
 };
 

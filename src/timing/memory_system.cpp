@@ -42,7 +42,18 @@ std::uint64_t MemorySystem::l2(std::uint64_t sector, MemOp op, std::uint64_t at,
   } else {
     ready = dram_.read(t, kSectorBytes);
   }
-  if (!hit || op != MemOp::Load) dram_.write(t, kSectorBytes * s.tags.fill(sector, ready, op != MemOp::Load));
+  if (!hit || op != MemOp::Load) {
+    const unsigned evicted = s.tags.fill(sector, ready, op != MemOp::Load);
+    if (evicted != 0) {
+      // The write-back leaves through the slice's share of the DRAM bandwidth; the slice takes nothing more
+      // until it has started.
+      const double bytes = static_cast<double>(kSectorBytes * evicted);
+      const double start = std::max(s.wb_free, static_cast<double>(t));
+      s.wb_free = start + bytes * static_cast<double>(slices_.size()) / cfg_.dram_bytes_per_cycle;
+      s.free = std::max(s.free, start);
+      dram_.write(t, kSectorBytes * evicted);
+    }
+  }
   if (op != MemOp::Atomic) return ready;
   // The slice's atomic unit works on the data once it is there, one lane after another on one address.
   const double serial = same_address * cfg_.atomic_same_address_cycles;
@@ -83,7 +94,10 @@ MemResult MemorySystem::access(std::size_t sm, const std::vector<std::uint64_t>&
     } else {
       if (op == MemOp::Store && l1.probe(sec)) l1.fill(sec, at, false);  // write-through, no allocate
       ready = l2(sec, op, at, i < same_address.size() ? std::max(same_address[i], 1u) : 1u);
-      if (op == MemOp::Store) ready = at;
+      if (op == MemOp::Store) {
+        r.accepted = std::max(r.accepted, ready);
+        ready = at;
+      }
     }
     r.ready = std::max(r.ready, ready);
   }

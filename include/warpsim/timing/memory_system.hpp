@@ -24,6 +24,12 @@
 // Leaves out: MSHR and queue limits (no back-pressure), the NoC and L2 partitions (near/far), L1 write
 // combining, sector-granular L2 replacement, ECC, TLBs, constant-cache misses, the per-kernel L1/shared
 // carve-out (mem.l1_size is fixed), L2 persistence controls, shared-memory atomics (timed as shared accesses).
+// Stores report when their slices took them (MemResult::accepted): the grid runner holds an SM's memory
+// instructions back while its stores wait at busy slices (timing/grid_timing.hpp). A dirty line evicted from a
+// slice leaves through that slice's share of the DRAM bandwidth (mem.dram_bytes_per_cycle / slices), and the
+// slice takes nothing more until its write-back has started; write-backs also take their bytes from the
+// GPU-wide DRAM queue that reads wait in. (Not the queue itself for the slice: it serves in call order, and a
+// slice would wait behind requests timed later than its own.)
 // Same-address atomics: the lanes of a warp's atomic on one address keep the slice busy
 // mem.atomic_same_address_cycles each, and the result waits for the last of them.
 #pragma once
@@ -42,8 +48,9 @@ namespace warpsim::timing {
 enum class MemOp : std::uint8_t { Load, Store, Atomic };
 
 struct MemResult {
-  std::uint64_t ready = 0;    // when a load's or atomic's data lands (stores: when the last sector left L1)
-  std::uint32_t l1_hits = 0;  // sectors that hit L1
+  std::uint64_t ready = 0;     // when a load's or atomic's data lands (stores: when the last sector left L1)
+  std::uint64_t accepted = 0;  // stores: when the last sector was taken by its L2 slice
+  std::uint32_t l1_hits = 0;   // sectors that hit L1
 };
 
 class MemorySystem {
@@ -65,6 +72,7 @@ class MemorySystem {
     SectorCache tags;
     double free = 0;         // the tag/data pipeline: next sector it can take
     double atomic_free = 0;  // the atomic unit: when it has finished the atomics it was given
+    double wb_free = 0;      // its write-back path to DRAM (1/slices of the DRAM bandwidth): next free cycle
   };
   std::uint64_t l2(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address = 1);
 

@@ -57,13 +57,15 @@ TEST_CASE("smsp__inst_executed.sum = PTX - folded + expanded") {
 
 TEST_CASE("folded instructions issue nothing and pass their sources' ready time on") {
   // compiler.fold=0: ld.param 0 (ready 4), cvta 4 (6), mov %tid 5 (7), mul.wide 7 (int, 11), add.s64 11 (15),
-  // mov.f32 12 (14), div 14 (ready 64, the warp waits until 24), st 64, exit 65: 66.
-  CHECK(ttest::run(kKernel, 1, 32, 32, true, kEmul).timing.cycles == 66);
+  // mov.f32 12 (14), div 14 (ready 64, the warp waits until 24), st 64, exit 65; the store's four sectors (one
+  // line) reach their L2 slice one per cycle (tiny: 1 sector per cycle per slice), the last taken at 67, and
+  // the kernel ends once its stores are in L2: 67.
+  CHECK(ttest::run(kKernel, 1, 32, 32, true, kEmul).timing.cycles == 67);
   // compiler.fold=1: ld.param 0; cvta folds at 1 (%rd1 ready 4 as ld.param's), mov %tid issues at 1 (ready 3);
   // mul.wide folds at 2 (%rd2 ready 3, as %r1); add.s64 at 4 (ready 8); mov.f32 folds at 5 (no sources: ready
-  // at once), so div issues at 5 too (ready 55); st at 55, exit at 56: 57.
+  // at once), so div issues at 5 too (ready 55); st at 55 (its last sector taken by L2 at 58), exit at 56: 58.
   const auto r = ttest::run(kKernel, 1, 32, 32, true, with(kEmul, "compiler.fold=1"));
-  CHECK(r.timing.cycles == 57);
+  CHECK(r.timing.cycles == 58);
   CHECK(r.timing.stats.warp_states.issued == 6);  // the 6 instructions that issue
 }
 
