@@ -106,6 +106,21 @@ bool predicable(const ir::Instr& in) {
   }
 }
 
+// An instruction `op` without operands in place of `from`: its PTX and source lines, and its guard if `guarded`.
+ir::Instr replacement(const ir::Instr& from, Op op, bool guarded) {
+  ir::Instr in{};
+  in.op = op;
+  if (guarded) {
+    in.guard = from.guard;
+    in.guard_neg = from.guard_neg;
+  }
+  in.line = from.line;
+  in.src_file = from.src_file;
+  in.src_line = from.src_line;
+  in.func = from.func;
+  return in;
+}
+
 // In the kernel entry, `@p bra L` where L holds `ret` or `exit` becomes `@p exit` (the SASS's `@P0 EXIT`: those
 // lanes leave at once instead of being carried, predicated off, to the end). Returns whether anything changed.
 bool exit_early(ir::Program& prog) {
@@ -119,15 +134,7 @@ bool exit_early(ir::Program& prog) {
     if (to >= fi.end_pc) continue;
     const ir::Instr& at = prog.code[to];
     if ((at.op != Op::Ret && at.op != Op::Exit) || at.guard != ir::kNoReg) continue;
-    ir::Instr ex{};
-    ex.op = Op::Exit;
-    ex.guard = br.guard;
-    ex.guard_neg = br.guard_neg;
-    ex.line = br.line;
-    ex.src_file = br.src_file;
-    ex.src_line = br.src_line;
-    ex.func = br.func;
-    br = ex;
+    br = replacement(br, Op::Exit, true);
     prog.text[pc] = "exit; // was: " + prog.text[pc];
     changed = true;
   }
@@ -166,13 +173,7 @@ bool if_convert(ir::Program& prog) {
         prog.code[k].guard_neg = !br.guard_neg;
         prog.text[k] = guard + " " + prog.text[k];
       }
-      const ir::Instr old = br;
-      br = ir::Instr{};
-      br.op = Op::Nop;
-      br.line = old.line;
-      br.src_file = old.src_file;
-      br.src_line = old.src_line;
-      br.func = old.func;
+      br = replacement(br, Op::Nop, false);
       prog.text[pc] = "nop; // if-converted: " + prog.text[pc];
       changed = true;
     }

@@ -33,41 +33,14 @@ const std::string kPrintf = ttest::header() + R"(
 }
 )";
 
-struct Run {
-  warpsim::timing::GridTiming timing;
-  std::string printed;
-};
-
-// kPrintf timed on tiny with one CTA of `block` threads (ttest::run without module variables cannot print).
-Run run(unsigned block, const std::vector<std::string>& overrides) {
+// kPrintf timed on tiny with one CTA of `block` threads (its module variables placed: the format string).
+ttest::Result run(unsigned block, const std::vector<std::string>& overrides) {
   using namespace warpsim;
   auto parsed = ptx::parse(kPrintf, "k.ptx");
   if (!parsed.ok()) FAIL(parsed.format_errors());
-  std::uint64_t const_size = 0;
-  const auto vars = ir::layout_module_vars(parsed.module, &const_size);
   const ir::Program prog = ir::load_program(parsed.module, "k");
-  const config::GpuConfig cfg = config::load_gpu_config("tiny", overrides);
-  func::GlobalMemory global;
-  const Addr base = global.add("out", 4, ir::kBufferBase);
-  std::vector<std::uint8_t> cbank(const_size, 0);
-  for (const auto& v : vars) {
-    if (v.space == ir::Space::Global) global.add_at(v.name, v.address, v.init);
-    else std::memcpy(cbank.data() + v.address, v.init.data(), v.init.size());
-  }
-  func::Launch L;
-  L.prog = &prog;
-  L.grid = Dim3{1, 1, 1};
-  L.block = Dim3{block, 1, 1};
-  L.params.assign(prog.param_kernel_size, 0);
-  std::memcpy(L.params.data() + prog.functions[0].params[0].offset, &base, 8);
-  L.global = &global;
-  L.const_bank = &cbank;
-  L.num_sms = cfg.num_sms;
-  L.model = cfg.reconvergence;
-  Run r;
-  r.timing = timing::run_grid_timed(L, cfg, {}, nullptr, 0);
-  r.printed = func::printf_text(std::move(L.printf));
-  return r;
+  return ttest::run_program(prog, config::load_gpu_config("tiny", overrides), 1, block, 1, true, {}, 0, nullptr,
+                            &parsed.module);
 }
 
 std::string times(unsigned n, const std::string& s) {

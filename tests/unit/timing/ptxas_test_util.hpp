@@ -56,27 +56,7 @@ inline std::string listing(const warpsim::ir::Program& p) {
 // Runs `prog` functionally on tiny with `out` = `count` u32 (from `init`, else zero); returns `out`.
 inline std::vector<std::uint32_t> run(const warpsim::ir::Program& prog, unsigned grid, unsigned block, unsigned count,
                                       std::vector<std::uint32_t> init = {}) {
-  using namespace warpsim;
-  const config::GpuConfig cfg = tiny();
-  func::GlobalMemory global;
-  const Addr base = global.add("out", std::uint64_t{count} * 4, ir::kBufferBase);
-  init.resize(count, 0);
-  std::memcpy(global.region("out")->bytes.data(), init.data(), std::size_t{count} * 4);
-  std::vector<std::uint8_t> cbank;
-  func::Launch L;
-  L.prog = &prog;
-  L.grid = Dim3{grid, 1, 1};
-  L.block = Dim3{block, 1, 1};
-  L.params.assign(prog.param_kernel_size, 0);
-  std::memcpy(L.params.data() + prog.functions[0].params[0].offset, &base, 8);
-  L.global = &global;
-  L.const_bank = &cbank;
-  L.num_sms = cfg.num_sms;
-  L.model = cfg.reconvergence;
-  func::run_grid(L);
-  std::vector<std::uint32_t> out(count);
-  std::memcpy(out.data(), global.region("out")->bytes.data(), std::size_t{count} * 4);
-  return out;
+  return ttest::run_program(prog, tiny(), grid, block, count, false, std::move(init)).out;
 }
 
 }  // namespace ptest

@@ -23,21 +23,30 @@ inline std::string header() { return ".version 9.0\n.target sm_90a\n.address_siz
 struct Result {
   warpsim::timing::GridTiming timing;  // empty for functional runs
   std::vector<std::uint32_t> out;
+  std::string printed;  // the kernel's printf output
 };
 
-inline Result run(const std::string& ptx, unsigned grid, unsigned block, unsigned count, bool timed = true,
-                  const std::vector<std::string>& overrides = {}, std::vector<std::uint32_t> init = {},
-                  unsigned regs_per_thread = 0, warpsim::timing::TraceSink* sink = nullptr) {
+// Runs a loaded program on `cfg` with one CTA row of `grid` x `block` threads and the u32 buffer `out`; with
+// `module` given, its .global and .const variables are placed first (printf's format strings live there).
+inline Result run_program(const warpsim::ir::Program& prog, const warpsim::config::GpuConfig& cfg, unsigned grid,
+                          unsigned block, unsigned count, bool timed, std::vector<std::uint32_t> init = {},
+                          unsigned regs_per_thread = 0, warpsim::timing::TraceSink* sink = nullptr,
+                          const warpsim::ptx::Module* module = nullptr) {
   using namespace warpsim;
-  auto parsed = ptx::parse(ptx, "k.ptx");
-  if (!parsed.ok()) FAIL(parsed.format_errors());
-  const ir::Program prog = ir::load_program(parsed.module, "k");
-  const config::GpuConfig cfg = config::load_gpu_config("tiny", overrides);
   func::GlobalMemory global;
+  std::vector<std::uint8_t> cbank;
+  if (module != nullptr) {
+    std::uint64_t const_size = 0;
+    const auto vars = ir::layout_module_vars(*module, &const_size);
+    cbank.assign(const_size, 0);
+    for (const auto& v : vars) {
+      if (v.space == ir::Space::Global) global.add_at(v.name, v.address, v.init);
+      else std::memcpy(cbank.data() + v.address, v.init.data(), v.init.size());
+    }
+  }
   const Addr base = global.add("out", std::uint64_t{count} * 4, ir::kBufferBase);
   init.resize(count, 0);
   std::memcpy(global.region("out")->bytes.data(), init.data(), std::size_t{count} * 4);
-  std::vector<std::uint8_t> cbank;
   func::Launch L;
   L.prog = &prog;
   L.grid = Dim3{grid, 1, 1};
@@ -53,7 +62,19 @@ inline Result run(const std::string& ptx, unsigned grid, unsigned block, unsigne
   else func::run_grid(L);
   r.out.resize(count);
   std::memcpy(r.out.data(), global.region("out")->bytes.data(), std::size_t{count} * 4);
+  r.printed = func::printf_text(std::move(L.printf));
   return r;
+}
+
+inline Result run(const std::string& ptx, unsigned grid, unsigned block, unsigned count, bool timed = true,
+                  const std::vector<std::string>& overrides = {}, std::vector<std::uint32_t> init = {},
+                  unsigned regs_per_thread = 0, warpsim::timing::TraceSink* sink = nullptr) {
+  using namespace warpsim;
+  auto parsed = ptx::parse(ptx, "k.ptx");
+  if (!parsed.ok()) FAIL(parsed.format_errors());
+  const ir::Program prog = ir::load_program(parsed.module, "k");
+  return run_program(prog, config::load_gpu_config("tiny", overrides), grid, block, count, timed, std::move(init),
+                     regs_per_thread, sink);
 }
 
 }  // namespace ttest
