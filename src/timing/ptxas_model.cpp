@@ -141,40 +141,97 @@ bool exit_early(ir::Program& prog) {
   return changed;
 }
 
-// If-conversion: `@p bra L; <straight block of at most kMax instructions>; L:` becomes the block guarded by
-// !p (the branch becomes a nop), as ptxas does for short guarded blocks. Returns whether anything changed.
-bool if_convert(ir::Program& prog) {
+// If-conversion, as ptxas does for short guarded blocks (at most kMax SASS instructions on each side, an
+// emulated operation counting as its emul.*.instructions):
+//   `@p bra L; A; L:`                                   A guarded by !p
+//   `@p bra E; A; bra J; E: B; J:`                       A guarded by !p, B by p   (if/else)
+//   `@p bra T; bra E; T: A; E:`  or  `...; T: A; bra J; E: B; J:`   A guarded by p, B by !p
+// The branches become nops. Nothing else may branch into A or B, their instructions must be predicable, and none
+// may write p. Returns whether anything changed.
+bool if_convert(ir::Program& prog, const config::GpuConfig& cfg) {
   constexpr std::uint32_t kMax = 24;
   bool changed = false;
+  const auto label_of = [](const ir::Instr& in) -> std::int64_t {
+    return in.op == Op::Bra && in.ops[0].kind == ir::Operand::Kind::Label ? in.ops[0].imm : -1;
+  };
   for (const auto& fi : prog.functions) {
-    std::vector<std::uint8_t> target(prog.code.size() + 1, 0);
+    std::vector<unsigned> targets(prog.code.size() + 1, 0);  // branches to each pc
+    bool tables = false;
     for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
-      const ir::Instr& in = prog.code[pc];
-      if (in.op == Op::Bra && in.ops[0].kind == ir::Operand::Kind::Label)
-        target[static_cast<std::size_t>(in.ops[0].imm)] = 1;
-      if (in.op == Op::BrxIdx) return changed;  // tables: leave the function alone
+      if (const auto t = label_of(prog.code[pc]); t >= 0) ++targets[static_cast<std::size_t>(t)];
+      tables = tables || prog.code[pc].op == Op::BrxIdx;
     }
+    if (tables) continue;  // brx.idx tables: leave the function alone
+    const auto plain_bra = [&](std::uint32_t pc) -> std::int64_t {  // target of an unguarded bra at pc, or -1
+      return pc < fi.end_pc && prog.code[pc].guard == ir::kNoReg ? label_of(prog.code[pc]) : -1;
+    };
     for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
       ir::Instr& br = prog.code[pc];
-      if (br.op != Op::Bra || br.guard == ir::kNoReg || br.ops[0].kind != ir::Operand::Kind::Label) continue;
-      const auto to = static_cast<std::uint32_t>(br.ops[0].imm);
-      if (to <= pc + 1 || to - pc - 1 > kMax || to > fi.end_pc) continue;
-      bool ok = true;
-      for (std::uint32_t k = pc + 1; k < to && ok; ++k) {
-        const ir::Instr& in = prog.code[k];
-        ok = target[k] == 0 && predicable(in);
-        for (auto w : instr_regs(prog, in).writes) ok = ok && w != br.guard;  // keeps the guard's value
+      const std::int64_t to = br.guard == ir::kNoReg ? -1 : label_of(br);
+      if (to <= pc + 1 || to > fi.end_pc) continue;
+      const auto x = static_cast<std::uint32_t>(to);
+      // A side [from, to) may be predicated: short, predicable, no branch into it but at `from` (counted
+      // `entries` times), and it keeps the guard's value.
+      const auto side = [&](std::uint32_t from, std::uint32_t end, unsigned entries) {
+        if (end < from || end - from > kMax || targets[from] > entries) return false;
+        std::uint32_t sass = 0;
+        for (std::uint32_t k = from; k < end; ++k) {
+          const ir::Instr& in = prog.code[k];
+          const config::EmulatedOp* e = emulated_op(in, cfg);
+          sass += e != nullptr ? e->instructions : 1;
+          if ((k > from && targets[k] != 0) || !predicable(in) || sass > kMax) return false;
+          for (auto w : instr_regs(prog, in).writes)
+            if (w == br.guard) return false;
+        }
+        return true;
+      };
+      struct Side {
+        std::uint32_t from, end;
+        bool when_taken;  // runs when the guarded branch would have been taken
+      };
+      std::vector<Side> sides;
+      std::vector<std::uint32_t> nops{pc};
+      const std::int64_t y = plain_bra(pc + 1);
+      if (x == pc + 2 && y > x && targets[x] == 1) {
+        // `@p bra T; bra E; T: A; [bra J; E: B; J:]`
+        const auto e = static_cast<std::uint32_t>(y);
+        const std::int64_t j = plain_bra(e - 1);
+        if (j > e && targets[e] == 1 && side(x, e - 1, 1) && side(e, static_cast<std::uint32_t>(j), 1)) {
+          sides = {{x, e - 1, true}, {e, static_cast<std::uint32_t>(j), false}};
+          nops = {pc, pc + 1, e - 1};
+        } else if (side(x, e, 1)) {
+          sides = {{x, e, true}};
+          nops = {pc, pc + 1};
+        }
+      } else {
+        const std::int64_t j = plain_bra(x - 1);
+        if (j > x && targets[x] == 1 && side(pc + 1, x - 1, 0) && side(x, static_cast<std::uint32_t>(j), 1)) {
+          // `@p bra E; A; bra J; E: B; J:`
+          sides = {{pc + 1, x - 1, false}, {x, static_cast<std::uint32_t>(j), true}};
+          nops = {pc, x - 1};
+        } else if (side(pc + 1, x, 0)) {
+          sides = {{pc + 1, x, false}};  // `@p bra L; A; L:`
+        }
       }
-      if (!ok) continue;
-      const std::string guard = (br.guard_neg ? "@" : "@!") +
-                                (br.guard < prog.slot_names.size() ? prog.slot_names[br.guard] : std::string("%p"));
-      for (std::uint32_t k = pc + 1; k < to; ++k) {
-        prog.code[k].guard = br.guard;
-        prog.code[k].guard_neg = !br.guard_neg;
-        prog.text[k] = guard + " " + prog.text[k];
+      if (sides.empty()) continue;
+      // slot names are "function:register"; the text shows the register as written
+      std::string name = br.guard < prog.slot_names.size() ? prog.slot_names[br.guard] : std::string("%p");
+      name = name.substr(name.rfind(':') == std::string::npos ? 0 : name.rfind(':') + 1);
+      const std::uint32_t guard = br.guard;
+      const bool neg = br.guard_neg;
+      for (const Side& sd : sides) {
+        const bool run_neg = sd.when_taken ? neg : !neg;
+        for (std::uint32_t k = sd.from; k < sd.end; ++k) {
+          prog.code[k].guard = guard;
+          prog.code[k].guard_neg = run_neg;
+          prog.text[k] = (run_neg ? "@!" : "@") + name + " " + prog.text[k];
+        }
       }
-      br = replacement(br, Op::Nop, false);
-      prog.text[pc] = "nop; // if-converted: " + prog.text[pc];
+      for (const std::uint32_t k : nops) {
+        for (std::int64_t t = label_of(prog.code[k]); t >= 0; t = -1) --targets[static_cast<std::size_t>(t)];
+        prog.code[k] = replacement(prog.code[k], Op::Nop, false);
+        prog.text[k] = "nop; // if-converted: " + prog.text[k];
+      }
       changed = true;
     }
   }
@@ -185,7 +242,7 @@ bool if_convert(ir::Program& prog) {
 
 void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg) {
   const bool exits = exit_early(prog);
-  if (if_convert(prog) || exits) ir::compute_control_flow(prog);
+  if (if_convert(prog, cfg) || exits) ir::compute_control_flow(prog);
   for (std::size_t f = 0; f < prog.functions.size() && f < prog.cfgs.size(); ++f) {
     const std::uint32_t base = prog.functions[f].begin_pc;
     for (const ir::Block& b : prog.cfgs[f].blocks) {

@@ -7,8 +7,10 @@
 //
 // Models:
 //   schedule   compiler.schedule = 1: first, in the kernel entry, a guarded branch to a `ret`/`exit` becomes a
-//              guarded exit (SASS `@P EXIT`); then short guarded forward branches are if-converted (`@p bra L;
-//              <at most 24 predicable instructions>; L:` becomes those instructions guarded by !p); then each basic block is reordered by a list scheduler: one instruction per
+//              guarded exit (SASS `@P EXIT`); then short guarded forward branches are if-converted: a skipped
+//              block (`@p bra L; A; L:`) or an if/else (`@p bra E; A; bra J; E: B; J:`, and nvcc's inverted
+//              form), each side at most 24 SASS instructions of predicable operations, becomes its instructions
+//              guarded by the side's condition, the branches nops; then each basic block is reordered by a list scheduler: one instruction per
 //              cycle, the ready instruction with the longest latency-weighted path to the block's end first
 //              (ties: PTX order). Dependences: registers (read after write with the producer's latency, write
 //              after read, write after write), PTX order among instructions with an effect outside their

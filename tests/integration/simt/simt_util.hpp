@@ -20,7 +20,9 @@ inline std::string temp_dir(const std::string& name) {
 }
 
 // Writes `ptx` to DIR/k.ptx and runs entry `k` with `grid`x`block` threads, one u32 buffer "out" of
-// `count` elements (zeroed) as the only argument, plus `extra_buffers` (JSON members) if any.
+// `count` elements (zeroed) as the only argument, plus `extra_buffers` (JSON members) if any. The PTX runs as
+// written (compiler.schedule=0): these tests are about the PTX's own branches, which ptxas's if-conversion
+// (the H200 model's default) would turn into predicated instructions.
 inline warpsim::sim::RunResult run_kernel(const std::string& name, const std::string& ptx, unsigned grid, unsigned block,
                                           unsigned count, const std::string& reconvergence = "independent") {
   const std::string dir = temp_dir(name);
@@ -32,7 +34,7 @@ inline warpsim::sim::RunResult run_kernel(const std::string& name, const std::st
       grid, block, count);
   std::ofstream(dir + "/run.json") << cfg;
   warpsim::sim::RunOptions opts;
-  opts.gpu_overrides = {"sm.reconvergence=" + reconvergence};
+  opts.gpu_overrides = {"sm.reconvergence=" + reconvergence, "compiler.schedule=0"};
   return warpsim::sim::run_file(dir + "/run.json", opts);
 }
 

@@ -146,3 +146,100 @@ TEST_CASE("if-conversion: not when the skipped instructions hold bar.sync, a shu
   }
   SECTION("a clock read") { check_not_converted(guarded("@%p1 bra SKIP;", "  mov.u32 %r2, %clock;\n")); }
 }
+
+namespace {
+
+// An if/else in the two shapes nvcc emits: the fall-through side first (`@p bra E; A; bra J; E: B; J:`) and the
+// inverted one (`@p bra T; bra E; T: A; bra J; E: B; J:`). Even lanes (p1) take one side, odd lanes the other;
+// every lane stores %r2 and %r3.
+std::string diamond(bool inverted) {
+  const std::string shape = inverted ? R"(
+  @%p1 bra THEN;
+  bra.uni ELSE;
+THEN:
+  add.u32 %r2, %r10, 10;
+  bra.uni JOIN;
+ELSE:
+  mul.lo.u32 %r3, %r10, 3;
+JOIN:)"
+                                     : R"(
+  @%p1 bra THEN;
+  mul.lo.u32 %r3, %r10, 3;
+  bra.uni JOIN;
+THEN:
+  add.u32 %r2, %r10, 10;
+JOIN:)";
+  return ptest::kernel(kDecls, R"(
+  mov.u32 %r10, %tid.x;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  mov.u32 %r2, 1;
+  mov.u32 %r3, 2;
+  and.b32 %r4, %r10, 1;
+  setp.eq.u32 %p1, %r4, 0;)" + shape + R"(
+  mul.wide.u32 %rd2, %r10, 8;
+  add.s64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r2;
+  st.global.u32 [%rd3+4], %r3;
+  exit;
+)");
+}
+
+}  // namespace
+
+TEST_CASE("if-conversion: both sides of a short if/else become guarded instructions, the branches nops") {
+  for (const bool inverted : {false, true}) {
+    INFO((inverted ? "inverted shape" : "fall-through shape"));
+    const std::string ptx = diamond(inverted);
+    const auto orig = ptest::load(ptx);
+    const auto p = ptest::scheduled(ptx);
+    INFO(ptest::listing(p));
+    const std::uint32_t guard = orig.code[ptest::pc_of(orig, "@%p1 bra THEN")].guard;
+    for (const auto& in : p.code) CHECK(in.op != Op::Bra);
+    // the guarded branch, the branch over the other side, and (inverted) the branch to ELSE: all nops
+    std::size_t nops = 0;
+    for (const auto& in : p.code) nops += in.op == Op::Nop ? 1 : 0;
+    CHECK(nops == (inverted ? 3u : 2u));
+    // THEN (even lanes, p1 true) runs under @%p1, the other side under @!%p1.
+    const auto& then_side = p.code[ptest::pc_of(p, "add.u32 %r2, %r10, 10")];
+    const auto& else_side = p.code[ptest::pc_of(p, "mul.lo.u32 %r3, %r10, 3")];
+    CHECK(then_side.guard == guard);
+    CHECK_FALSE(then_side.guard_neg);
+    CHECK(else_side.guard == guard);
+    CHECK(else_side.guard_neg);
+    CHECK(p.text[ptest::pc_of(p, "add.u32 %r2, %r10, 10")] == "@%p1 add.u32 %r2, %r10, 10");
+    CHECK(p.text[ptest::pc_of(p, "mul.lo.u32 %r3, %r10, 3")] == "@!%p1 mul.lo.u32 %r3, %r10, 3");
+    // The values: even lanes %r2 = tid + 10, %r3 = 2; odd lanes %r2 = 1, %r3 = 3 tid.
+    const auto out = ptest::run(p, 1, 32, 64);
+    for (std::uint32_t t = 0; t < 32; ++t) {
+      CHECK(out[2 * t] == (t % 2 == 0 ? t + 10 : 1u));
+      CHECK(out[2 * t + 1] == (t % 2 == 0 ? 2u : 3 * t));
+    }
+    CHECK(out == ptest::run(orig, 1, 32, 64));
+  }
+}
+
+TEST_CASE("if-conversion: an if/else is left alone when another branch enters a side or a side is too long") {
+  // A second branch into ELSE's side (from before the if/else) keeps the shape as written.
+  std::string ptx = diamond(false);
+  ptx.replace(ptx.find("  @%p1 bra THEN;"), 0, "  @%p2 bra THEN;\n");
+  ptx.replace(ptx.find("  and.b32 %r4"), 0, "  setp.eq.u32 %p2, %r10, 5;\n");
+  {
+    const auto p = ptest::scheduled(ptx);
+    INFO(ptest::listing(p));
+    CHECK(p.code[ptest::pc_of(p, "@%p1 bra THEN")].op == Op::Bra);
+    CHECK(p.code[ptest::pc_of(p, "add.u32 %r2, %r10, 10")].guard == warpsim::ir::kNoReg);
+  }
+  // A side holding an emulated division counts its SASS length (emul.div_u32.instructions): 30 > 24.
+  std::string div = diamond(false);
+  div.replace(div.find("  mul.lo.u32 %r3, %r10, 3;"), std::string("  mul.lo.u32 %r3, %r10, 3;").size(),
+              "  div.u32 %r3, 1000, %r10;");
+  {
+    const auto p = ptest::scheduled(div, {"emul.div_u32.latency=100", "emul.div_u32.instructions=30"});
+    INFO(ptest::listing(p));
+    CHECK(p.code[ptest::pc_of(p, "@%p1 bra THEN")].op == Op::Bra);
+    const auto q = ptest::scheduled(div, {"emul.div_u32.latency=100", "emul.div_u32.instructions=20"});
+    INFO(ptest::listing(q));
+    CHECK(q.code[ptest::pc_of(q, "div.u32")].guard != warpsim::ir::kNoReg);
+  }
+}
