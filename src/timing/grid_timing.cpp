@@ -300,7 +300,10 @@ class Runner {
     const std::uint64_t start = std::max(now_, sm.smem_free);
     sm.smem_free = start + c.wavefronts;  // the banks serve one wavefront per cycle
     out_.stats.smem_wavefronts += c.wavefronts;
-    (r.mem.store ? out_.stats.smem_bank_conflicts_st : out_.stats.smem_bank_conflicts_ld) +=
+    // Nsight counts shared atomics' conflicts apart from loads' and stores'.
+    (r.mem.atomic  ? out_.stats.smem_bank_conflicts_atom
+     : r.mem.store ? out_.stats.smem_bank_conflicts_st
+                   : out_.stats.smem_bank_conflicts_ld) +=
         c.wavefronts - c.ideal_wavefronts;
     return start + cfg_.smem_latency + (std::uint64_t{c.wavefronts} - 1) * cfg_.smem_wavefront_cycles;
   }

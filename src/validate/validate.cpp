@@ -90,7 +90,11 @@ Report validate_dir(const std::string& traces_dir, const std::string& gpu) {
                                simm("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"));
       row.measured_conflicts = sum2(metric(mm, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"),
                                     metric(mm, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"));
-      if (ks.warp_instructions) row.sim_lane_util = static_cast<double>(ks.thread_instructions) / static_cast<double>(ks.warp_instructions);
+      // Lane utilisation as Nsight counts it: over SASS-level instructions (timing/stats.hpp), like for like.
+      const auto si = simm("smsp__inst_executed.sum"), st = simm("smsp__thread_inst_executed.sum");
+      if (si && st && *si > 0) row.sim_lane_util = *st / *si;
+      else if (ks.warp_instructions)
+        row.sim_lane_util = static_cast<double>(ks.thread_instructions) / static_cast<double>(ks.warp_instructions);
       const auto mi = metric(mm, "smsp__inst_executed.sum"), mt = metric(mm, "smsp__thread_inst_executed.sum");
       if (mi && mt && *mi > 0) row.measured_lane_util = *mt / *mi;
       row.sim_occupancy = simm("sm__warps_active.avg.pct_of_peak_sustained_active");
