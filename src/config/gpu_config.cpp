@@ -235,7 +235,7 @@ std::vector<Param> make_params() {
       real("mem.l1_store_cycles_per_line", &G::l1_store_cycles_per_line, "cycles", 0, 1000,
            "cycles one SM's L1 spends per distinct 128-byte line of a warp store"),
       count("mem.l2_size", &G::l2_size, "bytes", 128, kU32, "L2 cache, whole GPU"),
-      count("mem.l2_slices", &G::l2_slices, "slices", 1, 4096, "L2 slices, interleaved by 128-byte line"),
+      count("mem.l2_slices", &G::l2_slices, "slices", 1, 4096, "L2 slices; 128-byte lines are hashed over them"),
       count("mem.l2_assoc", &G::l2_assoc, "ways", 1, 1024, "L2 associativity per slice (LRU)"),
       real("mem.l2_sectors_per_cycle_per_slice", &G::l2_sectors_per_cycle_per_slice, "sectors/cycle", 0.001, 1e6,
            "32-byte sectors one L2 slice serves per cycle"),

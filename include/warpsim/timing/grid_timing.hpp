@@ -18,20 +18,29 @@
 //                mem.smem_wavefront_cycles cycles after its first wavefront starts. Global and local accesses are coalesced into
 //                32-byte sectors and go through the memory system (memory_system.hpp): a sectored LRU L1 per
 //                SM (mem.l1_size, mem.l1_assoc, mem.l1_sectors_per_cycle; loads allocate, stores write
-//                through without allocating), an L2 of mem.l2_slices line-interleaved slices (mem.l2_size,
+//                through without allocating), an L2 of mem.l2_slices slices, lines hashed over them (mem.l2_size,
 //                mem.l2_assoc, mem.l2_sectors_per_cycle_per_slice; write-back, atomics done there with
 //                mem.atomic_latency), and one DRAM queue (mem.dram_bytes_per_cycle, mem.dram_latency); a
-//                load's result lands when its slowest sector does. Stores' results are not waited for.
+//                load's result lands when its slowest sector does. Stores are not waited for, but a
+//                sub-partition issues no memory instruction while its last store is more than mem.l2_hit_latency
+//                from being taken by its slice, and the kernel ends only when its stores are in L2.
 //                ld.const: mem.const_latency per distinct address (broadcast is one); parameter loads take
 //                pipe.ldst.latency.
+//   ptxas        the program the executor runs was rewritten as ptxas would (timing/ptxas_model.hpp,
+//                compiler.schedule); with compiler.fold, folded instructions issue nothing and take no time
+//                (their results are ready when their sources are). Emulated operations (emul.*) take their
+//                measured latency and keep the warp from issuing for their SASS length; a printf call keeps it
+//                busy for sm.printf_cycles (+ sm.printf_cycles_per_lane per extra printing lane); a taken branch
+//                keeps it for sm.branch_taken_cycles. smsp__inst_executed counts SASS-level instructions.
 //   barriers     a warp waiting in the executor issues nothing; when a barrier opens, its warps may issue
 //                sm.barrier_latency cycles after the releasing instruction.
 //   end          a warp is finished when it has exited and its last result has landed; the kernel's cycles
 //                are when the last warp finishes.
 // Cycles where no warp can issue are skipped (the next event is the earliest cycle a warp becomes ready).
-// Leaves out: MSHR and queue limits (no back-pressure from the memory system), the NoC and near/far L2
-// partitions, the per-kernel L1/shared carve-out, register-bank conflicts, instruction fetch, a finite LSU queue, stores' write latency, clusters and
-// distributed shared memory timing, multiple concurrent kernels.
+// Leaves out: MSHR and queue limits (loads get no back-pressure from the memory system), the NoC and near/far
+// L2 partitions, the per-kernel L1/shared carve-out, register-bank conflicts, instruction fetch beyond the
+// taken-branch cost, a finite LSU queue, clusters and distributed shared memory timing, multiple concurrent
+// kernels.
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
