@@ -56,6 +56,7 @@ struct WarpSlot {
   std::uint8_t cls = 0;      // its pipeline
   bool folded = false;       // it is folded by ptxas (issues nothing: timing/ptxas_model.hpp)
   std::uint64_t folded_count = 0;  // folded instructions this warp executed
+  std::uint64_t wide_ready = 0;    // when the last shared access it issued lands (for merged followers)
 };
 
 struct SubPartition {
@@ -78,6 +79,7 @@ struct Decoded {
   bool folded = false;                         // ptxas folds it into others (compiler.fold)
   const config::EmulatedOp* emul = nullptr;    // ptxas expands it into a sequence (emul.*)
   bool printf_call = false;                    // call vprintf
+  bool merged = false;                         // part of a wider shared access issued before it (vectorised)
 };
 
 class Runner {
@@ -92,7 +94,8 @@ class Runner {
       const ir::Instr& in = L.prog->code[pc];
       const bool vprintf = in.op == ir::Op::Call &&
                            L.prog->calls[static_cast<std::size_t>(in.ops[0].imm)].builtin == ir::CallSite::Builtin::Vprintf;
-      decoded_.push_back({op_class(in), instr_regs(*L.prog, in), folded[pc] != 0, emulated_op(in, cfg), vprintf});
+      decoded_.push_back({op_class(in), instr_regs(*L.prog, in), folded[pc] != 0, emulated_op(in, cfg), vprintf,
+                          folded[pc] == kMerged});
     }
     occ_ = kernel_occupancy(L, cfg, regs_per_thread);
     regs_ = regs_per_thread;
@@ -344,8 +347,15 @@ class Runner {
       // No SASS instruction: the result is ready when the sources are.
       std::uint64_t ready = now_;
       bool mem = false;
-      for (auto reg : d.regs.reads)
-        if (w.ready_at[reg] > ready) ready = w.ready_at[reg], mem = w.from_mem[reg] != 0;
+      if (d.merged) {
+        // Part of the wide access the group's first instruction issued: no issue slot, but its data still
+        // passes the shared-memory unit (a 16-byte-per-lane access is four 4-byte ones' worth of wavefronts).
+        ready = std::max(w.wide_ready, r.has_mem && r.executed.any() ? smem_ready(sm, r) : now_);
+        mem = true;
+      } else {
+        for (auto reg : d.regs.reads)
+          if (w.ready_at[reg] > ready) ready = w.ready_at[reg], mem = w.from_mem[reg] != 0;
+      }
       for (auto reg : d.regs.writes) {
         w.ready_at[reg] = ready;
         w.from_mem[reg] = mem ? 1 : 0;
@@ -371,6 +381,7 @@ class Runner {
       if (sp == ir::Space::Shared || sp == ir::Space::SharedCluster) {
         ready = smem_ready(sm, r);
         mem = true;
+        w.wide_ready = ready;
       } else if (sp == ir::Space::Global || sp == ir::Space::Local) {
         ready = global_ready(s, cta, w.index, r);
         mem = true;

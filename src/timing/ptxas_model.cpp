@@ -4,6 +4,7 @@
 #include <warpsim/timing/op_class.hpp>
 
 #include <algorithm>
+#include <map>
 #include <numeric>
 
 namespace warpsim::timing {
@@ -396,6 +397,55 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog) {
           break;
       }
       folded[pc] = fold ? 1 : 0;
+    }
+  }
+  // Vectorisation: consecutive shared loads (or stores) of 4 or 8 bytes from one base register at offsets
+  // o, o + w, ... inside one 16-byte-aligned chunk become one LDS/STS.64/.128 (ptxas proves the alignment from
+  // the array's; warpsim assumes it from o). The first issues; the others are marked kMerged.
+  struct Group {
+    std::uint32_t leader = 0;
+    std::int64_t next_offset = 0, chunk_end = 0;
+  };
+  const auto address_of = [](const ir::Instr& in) -> const ir::Operand* {
+    for (unsigned i = 0; i < in.nops; ++i)
+      if (in.ops[i].kind == ir::Operand::Kind::Addr) return &in.ops[i];
+    return nullptr;
+  };
+  for (std::size_t f = 0; f < prog.functions.size() && f < prog.cfgs.size(); ++f) {
+    const std::uint32_t base_pc = prog.functions[f].begin_pc;
+    for (const ir::Block& b : prog.cfgs[f].blocks) {
+      std::map<std::uint32_t, Group> groups;  // by base register: the open group of accesses from it
+      for (std::uint32_t pc = base_pc + b.first; pc <= base_pc + b.last; ++pc) {
+        const ir::Instr& in = prog.code[pc];
+        const ir::Operand* addr = address_of(in);
+        const bool candidate = (in.op == Op::Ld || in.op == Op::St) && in.space == ir::Space::Shared && in.vec == 1 &&
+                               addr != nullptr && addr->reg != ir::kNoReg && !in.has(ir::kVolatile) &&
+                               (ir::size_of(in.type) == 4 || ir::size_of(in.type) == 8);
+        if (candidate) {
+          const auto it = groups.find(addr->reg);
+          if (it != groups.end()) {
+            Group& g = it->second;
+            const ir::Instr& ld = prog.code[g.leader];
+            if (ld.op == in.op && ir::size_of(ld.type) == ir::size_of(in.type) && ld.guard == in.guard &&
+                ld.guard_neg == in.guard_neg && addr->imm == g.next_offset &&
+                g.next_offset + static_cast<std::int64_t>(ir::size_of(in.type)) <= g.chunk_end) {
+              folded[pc] = kMerged;
+              g.next_offset += ir::size_of(in.type);
+              continue;
+            }
+          }
+        }
+        // Another memory or ordered instruction ends the open groups; a load ends only the groups of stores.
+        if (memory_op(in) || kind_of(in) != Kind::Pure) {
+          const bool load = in.op == Op::Ld && !in.has(ir::kVolatile);
+          for (auto it = groups.begin(); it != groups.end();)
+            it = !load || prog.code[it->second.leader].op != Op::Ld ? groups.erase(it) : std::next(it);
+        }
+        // A write to a group's base register ends that group.
+        for (auto w : regs[pc].writes) groups.erase(w);
+        if (candidate && addr->imm % 16 == 0)
+          groups[addr->reg] = Group{pc, addr->imm + static_cast<std::int64_t>(ir::size_of(in.type)), addr->imm + 16};
+      }
     }
   }
   return folded;

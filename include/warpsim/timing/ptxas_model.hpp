@@ -21,8 +21,13 @@
 //   fold       compiler.fold = 1: cvta.to.<space>, register and immediate moves, and shl (by an immediate),
 //              mul.lo and mul.wide whose every use is an integer add or subtract issue no instruction: their
 //              result is ready when their sources are (the add that uses it becomes the LEA / IMAD).
+//   vectorise  also with compiler.fold: consecutive ld.shared (or st.shared) of 4 or 8 bytes from one base
+//              register at consecutive offsets inside a 16-byte chunk (the first offset a multiple of 16; the
+//              base register is assumed aligned, as ptxas proves it from the array's alignment) are one
+//              LDS/STS.64/.128: the first issues, the others issue nothing and their results land with it.
 // Leaves out: register allocation and its limits on hoisting, loop unrolling and software pipelining across
-// iterations, vectorisation of adjacent shared-memory loads (LDS.128), uniform-datapath instructions, LDC for
+// iterations, vectorisation of global accesses and of shared ones ptxas cannot prove aligned (warpsim
+// assumes the base is), uniform-datapath instructions, LDC for
 // parameters, and anything ptxas does across basic blocks.
 #pragma once
 
@@ -39,7 +44,9 @@ namespace warpsim::timing {
 // valid, and each block's closing branch stays last). If-converted instructions' text gets the new guard.
 void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg);
 
-// Per pc: 1 when ptxas folds the instruction into others (see "fold" above), else 0.
+// Per pc: kFolded when ptxas folds the instruction into others (see "fold" above), kMerged when it is part of
+// a wider shared-memory access an earlier instruction issues (see "vectorise"), else 0.
+inline constexpr std::uint8_t kFolded = 1, kMerged = 2;
 std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog);
 
 // Latency the scheduler assumes for the instruction's result (cycles).

@@ -121,3 +121,76 @@ TEST_CASE("assumed latency: pipes, memory spaces and emulated operations from th
   CHECK(lat(emul, "div.u32") == 55);
   CHECK(lat(emul, "ld.global") == 33);
 }
+
+namespace {
+
+// Shared loads and stores for the vectorisation rule: %r1 and %r2 are two base registers into `s`.
+const std::string kVector = ptest::kernel("  .reg .u32 %r<40>;\n  .reg .u64 %rd<4>;\n  .shared .align 16 .b8 s[1024];\n", R"(
+  mov.u32 %r10, %tid.x;
+  mov.u32 %r1, s;
+  add.u32 %r2, %r1, 256;
+  ld.shared.u32 %r20, [%r1];
+  ld.shared.u32 %r21, [%r2];
+  ld.shared.u32 %r22, [%r1+4];
+  ld.shared.u32 %r23, [%r2+4];
+  ld.shared.u32 %r24, [%r1+8];
+  ld.shared.u32 %r25, [%r1+12];
+  ld.shared.u32 %r26, [%r1+16];
+  ld.shared.u32 %r27, [%r2+36];
+  ld.shared.u32 %r28, [%r2+40];
+  st.shared.u32 [%r1+32], %r10;
+  st.shared.u32 [%r1+36], %r10;
+  ld.shared.u32 %r29, [%r1+40];
+  ld.shared.u32 %r30, [%r1+44];
+  st.shared.u32 [%r1+48], %r10;
+  add.u32 %r1, %r1, 64;
+  st.shared.u32 [%r1+4], %r10;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd2, %rd1;
+  add.u32 %r31, %r20, %r21;
+  st.global.u32 [%rd2], %r31;
+  exit;
+)");
+
+}  // namespace
+
+TEST_CASE("vectorising: consecutive shared accesses from one base inside a 16-byte chunk are one wide access") {
+  const auto p = ptest::load(kVector);
+  const auto f = warpsim::timing::ptxas_folded(p);
+  const auto flag = [&](const std::string& text) { return f[ptest::pc_of(p, text)]; };
+  using warpsim::timing::kMerged;
+  // %r1 + 0, 4, 8, 12: one LDS.128 (the loads from %r2 in between do not break it); %r1 + 16 opens the next chunk.
+  CHECK(flag("ld.shared.u32 %r20, [%r1]") == 0);
+  CHECK(flag("ld.shared.u32 %r22, [%r1+4]") == kMerged);
+  CHECK(flag("ld.shared.u32 %r24, [%r1+8]") == kMerged);
+  CHECK(flag("ld.shared.u32 %r25, [%r1+12]") == kMerged);
+  CHECK(flag("ld.shared.u32 %r26, [%r1+16]") == 0);
+  // %r2 + 0, 4: an LDS.64; %r2 + 36 is not 16-byte aligned, so 36 and 40 stay two loads.
+  CHECK(flag("ld.shared.u32 %r21, [%r2]") == 0);
+  CHECK(flag("ld.shared.u32 %r23, [%r2+4]") == kMerged);
+  CHECK(flag("ld.shared.u32 %r27, [%r2+36]") == 0);
+  CHECK(flag("ld.shared.u32 %r28, [%r2+40]") == 0);
+  // Stores group the same way; a store ends the groups of loads, a load the groups of stores.
+  CHECK(flag("st.shared.u32 [%r1+32], %r10") == 0);
+  CHECK(flag("st.shared.u32 [%r1+36], %r10") == kMerged);
+  CHECK(flag("ld.shared.u32 %r29, [%r1+40]") == 0);
+  CHECK(flag("ld.shared.u32 %r30, [%r1+44]") == 0);  // 40 is not a chunk start
+  CHECK(flag("st.shared.u32 [%r1+48], %r10") == 0);
+  // A write to the base register ends its group.
+  CHECK(flag("st.shared.u32 [%r1+4], %r10") == 0);
+}
+
+TEST_CASE("vectorising: merged accesses issue nothing but still pass the shared-memory unit") {
+  // One warp, tiny: with compiler.fold the 4 + 2 merged loads issue nothing (smsp counts 6 fewer than with
+  // fold 0 beyond the other folds), and the values are the same.
+  const auto folded = ttest::run(kVector, 1, 32, 1, true, {"compiler.fold=1"});
+  const auto plain = ttest::run(kVector, 1, 32, 1, true, {"compiler.fold=0"});
+  CHECK(folded.out == plain.out);
+  const auto& s = folded.timing.stats;
+  // folded: mov s (1), mov %r1 ... : the moves of s and the cvta fold (2 per warp), plus the 4 merged loads
+  // (%r22, %r24, %r25, %r23) and the merged store (%r1+36)
+  CHECK(s.ptx_inst_folded == 2 + 5);
+  CHECK(s.smsp_inst_executed_sum == plain.timing.stats.smsp_inst_executed_sum - 7);
+  // every access still takes its wavefront
+  CHECK(s.smem_wavefronts == plain.timing.stats.smem_wavefronts);
+}
