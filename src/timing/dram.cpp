@@ -17,10 +17,10 @@ std::uint64_t Dram::read(std::uint64_t at, std::uint64_t bytes) {
   return static_cast<std::uint64_t>(std::ceil(transfer(at, bytes))) + latency_;
 }
 
-std::uint64_t Dram::write(std::uint64_t at, std::uint64_t bytes) {
-  if (bytes == 0) return at;
+void Dram::write(std::uint64_t at, std::uint64_t bytes) {
+  if (bytes == 0) return;
   written_ += bytes;
-  return static_cast<std::uint64_t>(std::ceil(transfer(at, bytes)));
+  transfer(at, bytes);
 }
 
 }  // namespace warpsim::timing

@@ -120,8 +120,7 @@ class Runner {
     for (const auto& sm : sms_) active += static_cast<double>(sm.active_cycles);
     out_.stats.sm_cycles_active_avg = active / static_cast<double>(sms_.size());
     // SASS-level counts: folded PTX instructions issue nothing, expanded ones (emulated, printf) several.
-    out_.stats.smsp_inst_executed_sum =
-        static_cast<std::uint64_t>(static_cast<std::int64_t>(out_.functional.warp_instructions) + extra_warp_insts_);
+    out_.stats.smsp_inst_executed_sum = out_.functional.warp_instructions - folded_insts_ + expanded_insts_;
     out_.stats.smsp_thread_inst_executed_sum =
         static_cast<std::uint64_t>(static_cast<std::int64_t>(out_.functional.thread_instructions) + extra_thread_insts_);
     out_.stats.ptx_inst_executed = out_.functional.warp_instructions;
@@ -311,8 +310,10 @@ class Runner {
     return start + cfg_.smem_latency + (std::uint64_t{c.wavefronts} - 1) * cfg_.smem_wavefront_cycles;
   }
 
-  // Global and local accesses go through the memory system (timing/memory_system.hpp).
-  std::uint64_t global_ready(std::size_t s, const func::Cta& cta, std::uint32_t warp, const func::StepResult& r) {
+  // Global and local accesses go through the memory system (timing/memory_system.hpp). `accepted`: for a
+  // store, when its slices took its last sector; else 0.
+  std::uint64_t global_ready(std::size_t s, const func::Cta& cta, std::uint32_t warp, const func::StepResult& r,
+                             std::uint64_t& accepted) {
     const bool global = r.mem.space == ir::Space::Global;
     const std::vector<std::uint64_t> sectors =
         global ? global_cost(r.mem, r.executed).sectors
@@ -321,7 +322,7 @@ class Runner {
     std::vector<unsigned> same;  // atomics: per sector, the most lanes on one of its addresses
     if (op == MemOp::Atomic && global) same = same_address_lanes(r.mem, r.executed, sectors);
     const MemResult m = mem_.access(s, sectors, op, now_, same);
-    store_accepted_ = op == MemOp::Store ? m.accepted : 0;
+    accepted = op == MemOp::Store ? m.accepted : 0;
     if (op == MemOp::Load && global) {
       ++out_.stats.global_ld_requests;
       out_.stats.global_ld_sectors += sectors.size();
@@ -360,7 +361,6 @@ class Runner {
         w.ready_at[reg] = ready;
         w.from_mem[reg] = mem ? 1 : 0;
       }
-      --extra_warp_insts_;
       extra_thread_insts_ -= static_cast<std::int64_t>(r.active.count());
       ++folded_insts_;
       ++w.folded_count;
@@ -383,15 +383,16 @@ class Runner {
         mem = true;
         w.wide_ready = ready;
       } else if (sp == ir::Space::Global || sp == ir::Space::Local) {
-        ready = global_ready(s, cta, w.index, r);
+        std::uint64_t accepted = 0;
+        ready = global_ready(s, cta, w.index, r, accepted);
         mem = true;
-        if (store_accepted_ != 0) {
+        if (accepted != 0) {
           // Stores in flight: the sub-partition issues no memory instruction while its last store is more
           // than an L2 latency from being taken by its slice (slices behind DRAM write-backs hold the SM back),
           // and the kernel is not done before its stores have reached L2.
           auto& lsu = sub.pipe_free[static_cast<std::size_t>(OpClass::Ldst)];
-          if (store_accepted_ > cfg_.l2_hit_latency) lsu = std::max(lsu, store_accepted_ - cfg_.l2_hit_latency);
-          end_ = std::max(end_, store_accepted_);
+          if (accepted > cfg_.l2_hit_latency) lsu = std::max(lsu, accepted - cfg_.l2_hit_latency);
+          end_ = std::max(end_, accepted);
         }
       } else if (sp == ir::Space::Const) {
         ready = mem_.constant(r.mem, r.executed, now_);
@@ -402,9 +403,7 @@ class Runner {
       // ptxas's sequence: its instructions issue one after another, the result lands after the measured latency.
       ready = now_ + d.emul->latency;
       w.earliest = std::max(w.earliest, now_ + d.emul->instructions);
-      extra_warp_insts_ += d.emul->instructions - 1;
-      expanded_insts_ += d.emul->instructions - 1;
-      extra_thread_insts_ += static_cast<std::int64_t>(d.emul->instructions - 1) * r.active.count();
+      count_expansion(d.emul->instructions, r);
     }
     if ((r.instr->op == ir::Op::Bra || r.instr->op == ir::Op::BrxIdx) && r.executed.any()) {
       // A taken branch (some path now continues elsewhere than the next pc): the target is fetched first.
@@ -417,9 +416,7 @@ class Runner {
       const std::uint64_t lanes = r.executed.count();
       w.earliest = std::max(w.earliest, now_ + cfg_.printf_cycles + cfg_.printf_cycles_per_lane * (lanes - 1));
       end_ = std::max(end_, w.earliest);
-      extra_warp_insts_ += cfg_.printf_instructions - 1;
-      expanded_insts_ += cfg_.printf_instructions - 1;
-      extra_thread_insts_ += static_cast<std::int64_t>(cfg_.printf_instructions - 1) * r.active.count();
+      count_expansion(cfg_.printf_instructions, r);
     }
     for (auto reg : d.regs.writes) {
       w.ready_at[reg] = ready;
@@ -449,6 +446,12 @@ class Runner {
       w.barrier_until = w.earliest;
     }
     if (fw.done()) w.exited = true;
+  }
+
+  // An instruction ptxas emits as `sass` SASS instructions: the extra ones, for the SASS-level counts.
+  void count_expansion(unsigned sass, const func::StepResult& r) {
+    expanded_insts_ += sass - 1;
+    extra_thread_insts_ += static_cast<std::int64_t>(sass - 1) * r.active.count();
   }
 
   // Cycles from a barrier's last arrival to its release: a base plus a cost per further warp of the CTA.
@@ -546,9 +549,8 @@ class Runner {
   unsigned regs_ = 0;
   std::optional<CtaDispatcher> disp_;
   std::uint64_t total_ = 0, next_cta_ = 0, live_ctas_ = 0, age_ = 0;
-  std::int64_t extra_warp_insts_ = 0, extra_thread_insts_ = 0;  // SASS minus PTX instruction counts
-  std::uint64_t folded_insts_ = 0, expanded_insts_ = 0;
-  std::uint64_t store_accepted_ = 0;  // the last global_ready's store: when its slices took it (0: not a store)
+  std::uint64_t folded_insts_ = 0, expanded_insts_ = 0;  // PTX instructions folded; extra SASS of expanded ones
+  std::int64_t extra_thread_insts_ = 0;                    // SASS minus PTX thread-instructions
   GridTiming out_;
 };
 

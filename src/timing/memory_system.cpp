@@ -47,11 +47,11 @@ std::uint64_t MemorySystem::l2(std::uint64_t sector, MemOp op, std::uint64_t at,
     if (evicted != 0) {
       // The write-back leaves through the slice's share of the DRAM bandwidth; the slice takes nothing more
       // until it has started.
-      const double bytes = static_cast<double>(kSectorBytes * evicted);
+      const std::uint64_t bytes = kSectorBytes * evicted;
       const double start = std::max(s.wb_free, static_cast<double>(t));
-      s.wb_free = start + bytes * static_cast<double>(slices_.size()) / cfg_.dram_bytes_per_cycle;
+      s.wb_free = start + static_cast<double>(bytes * slices_.size()) / cfg_.dram_bytes_per_cycle;
       s.free = std::max(s.free, start);
-      dram_.write(t, kSectorBytes * evicted);
+      dram_.write(t, bytes);
     }
   }
   if (op != MemOp::Atomic) return ready;

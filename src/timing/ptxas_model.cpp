@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <map>
-#include <numeric>
 
 namespace warpsim::timing {
 namespace {
@@ -241,106 +240,108 @@ bool if_convert(ir::Program& prog, const config::GpuConfig& cfg) {
 
 }  // namespace
 
+namespace {
+
+// List-schedules the n instructions from `start`, a region of one basic block with no fence inside.
+void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint32_t start, std::uint32_t n) {
+  // Dependence graph over [start, start + n).
+  std::vector<InstrRegs> regs(n);
+  std::vector<unsigned> lat(n);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    regs[i] = instr_regs(prog, prog.code[start + i]);
+    lat[i] = assumed_latency(prog.code[start + i], cfg);
+  }
+  std::vector<std::vector<std::pair<std::uint32_t, unsigned>>> succ(n);  // (node, delay)
+  std::vector<unsigned> npred(n, 0);
+  auto edge = [&](std::uint32_t a, std::uint32_t c, unsigned d) {
+    for (auto& [x, dx] : succ[a])
+      if (x == c) {
+        dx = std::max(dx, d);
+        return;
+      }
+    succ[a].emplace_back(c, d);
+    ++npred[c];
+  };
+  auto has = [](const std::vector<std::uint32_t>& v, std::uint32_t s) {
+    return std::find(v.begin(), v.end(), s) != v.end();
+  };
+  std::vector<std::uint32_t> ordered;
+  for (std::uint32_t j = 0; j < n; ++j) {
+    for (std::uint32_t i = 0; i < j; ++i) {
+      unsigned d = 0;
+      bool dep = false;
+      for (auto w : regs[i].writes) {
+        if (has(regs[j].reads, w)) dep = true, d = std::max(d, lat[i]);  // read after write
+        if (has(regs[j].writes, w)) dep = true, d = std::max(d, 1u);     // write after write
+      }
+      for (auto r : regs[i].reads)
+        if (has(regs[j].writes, r)) dep = true;  // write after read
+      if (dep) edge(i, j, d);
+    }
+    if (kind_of(prog.code[start + j]) == Kind::Ordered) {
+      for (auto i : ordered)
+        if (must_order(prog.code[start + i], prog.code[start + j])) edge(i, j, 0);
+      ordered.push_back(j);
+    }
+  }
+  // Priority: the longest latency-weighted path to the region's end.
+  std::vector<std::uint64_t> height(n, 0);
+  for (std::uint32_t i = n; i-- > 0;) {
+    height[i] = lat[i];
+    for (const auto& [c, d] : succ[i]) height[i] = std::max(height[i], d + height[c]);
+  }
+  std::vector<std::uint64_t> earliest(n, 0);
+  std::vector<std::uint8_t> done(n, 0);
+  std::vector<std::uint32_t> order;
+  order.reserve(n);
+  std::uint64_t t = 0;
+  while (order.size() < n) {
+    std::int64_t pick = -1;
+    std::uint64_t soonest = ~std::uint64_t{0};
+    for (std::uint32_t i = 0; i < n; ++i) {
+      if (done[i] != 0 || npred[i] != 0) continue;
+      soonest = std::min(soonest, earliest[i]);
+      if (earliest[i] > t) continue;
+      if (pick < 0 || height[i] > height[static_cast<std::size_t>(pick)]) pick = i;
+    }
+    if (pick < 0) {
+      t = soonest;
+      continue;
+    }
+    const auto p = static_cast<std::uint32_t>(pick);
+    done[p] = 1;
+    order.push_back(p);
+    for (const auto& [c, d] : succ[p]) {
+      --npred[c];
+      earliest[c] = std::max(earliest[c], t + d);
+    }
+    ++t;
+  }
+  // (Reconvergence entries belong to branches, which are fences and never move.)
+  std::vector<ir::Instr> code(n);
+  std::vector<std::string> text(n);
+  for (std::uint32_t k = 0; k < n; ++k) {
+    code[k] = prog.code[start + order[k]];
+    text[k] = std::move(prog.text[start + order[k]]);
+  }
+  std::move(code.begin(), code.end(), prog.code.begin() + start);
+  std::move(text.begin(), text.end(), prog.text.begin() + start);
+}
+
+}  // namespace
+
 void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg) {
   const bool exits = exit_early(prog);
   if (if_convert(prog, cfg) || exits) ir::compute_control_flow(prog);
   for (std::size_t f = 0; f < prog.functions.size() && f < prog.cfgs.size(); ++f) {
     const std::uint32_t base = prog.functions[f].begin_pc;
     for (const ir::Block& b : prog.cfgs[f].blocks) {
-      const std::uint32_t first = base + b.first, end = base + b.last + 1;
       // Regions between fences; a fence keeps its place.
-      std::uint32_t start = first;
-      for (std::uint32_t pc = first; pc <= end; ++pc) {
+      const std::uint32_t end = base + b.last + 1;
+      std::uint32_t start = base + b.first;
+      for (std::uint32_t pc = start; pc <= end; ++pc) {
         if (pc < end && kind_of(prog.code[pc]) != Kind::Fence) continue;
-        const std::uint32_t n = pc - start;
-        if (n >= 3) {
-          // Dependence graph over [start, pc).
-          std::vector<InstrRegs> regs(n);
-          std::vector<unsigned> lat(n);
-          for (std::uint32_t i = 0; i < n; ++i) {
-            regs[i] = instr_regs(prog, prog.code[start + i]);
-            lat[i] = assumed_latency(prog.code[start + i], cfg);
-          }
-          std::vector<std::vector<std::pair<std::uint32_t, unsigned>>> succ(n);  // (node, delay)
-          std::vector<unsigned> npred(n, 0);
-          auto edge = [&](std::uint32_t a, std::uint32_t c, unsigned d) {
-            for (auto& [x, dx] : succ[a])
-              if (x == c) {
-                dx = std::max(dx, d);
-                return;
-              }
-            succ[a].emplace_back(c, d);
-            ++npred[c];
-          };
-          auto has = [](const std::vector<std::uint32_t>& v, std::uint32_t s) {
-            return std::find(v.begin(), v.end(), s) != v.end();
-          };
-          std::vector<std::uint32_t> ordered;
-          for (std::uint32_t j = 0; j < n; ++j) {
-            for (std::uint32_t i = 0; i < j; ++i) {
-              unsigned d = 0;
-              bool dep = false;
-              for (auto w : regs[i].writes) {
-                if (has(regs[j].reads, w)) dep = true, d = std::max(d, lat[i]);  // read after write
-                if (has(regs[j].writes, w)) dep = true, d = std::max(d, 1u);     // write after write
-              }
-              for (auto r : regs[i].reads)
-                if (has(regs[j].writes, r)) dep = true;  // write after read
-              if (dep) edge(i, j, d);
-            }
-            if (kind_of(prog.code[start + j]) == Kind::Ordered) {
-              for (auto i : ordered)
-                if (must_order(prog.code[start + i], prog.code[start + j])) edge(i, j, 0);
-              ordered.push_back(j);
-            }
-          }
-          // Priority: the longest latency-weighted path to the region's end.
-          std::vector<std::uint64_t> height(n, 0);
-          for (std::uint32_t i = n; i-- > 0;) {
-            height[i] = lat[i];
-            for (const auto& [c, d] : succ[i]) height[i] = std::max(height[i], d + height[c]);
-          }
-          std::vector<std::uint64_t> earliest(n, 0);
-          std::vector<std::uint8_t> done(n, 0);
-          std::vector<std::uint32_t> order;
-          order.reserve(n);
-          std::uint64_t t = 0;
-          while (order.size() < n) {
-            std::int64_t pick = -1;
-            std::uint64_t soonest = ~std::uint64_t{0};
-            for (std::uint32_t i = 0; i < n; ++i) {
-              if (done[i] != 0 || npred[i] != 0) continue;
-              soonest = std::min(soonest, earliest[i]);
-              if (earliest[i] > t) continue;
-              if (pick < 0 || height[i] > height[static_cast<std::size_t>(pick)]) pick = i;
-            }
-            if (pick < 0) {
-              t = soonest;
-              continue;
-            }
-            const auto p = static_cast<std::uint32_t>(pick);
-            done[p] = 1;
-            order.push_back(p);
-            for (const auto& [c, d] : succ[p]) {
-              --npred[c];
-              earliest[c] = std::max(earliest[c], t + d);
-            }
-            ++t;
-          }
-          std::vector<ir::Instr> code(n);
-          std::vector<std::string> text(n);
-          std::vector<std::uint32_t> rec(n);
-          for (std::uint32_t k = 0; k < n; ++k) {
-            code[k] = prog.code[start + order[k]];
-            text[k] = prog.text[start + order[k]];
-            rec[k] = prog.reconverge[start + order[k]];
-          }
-          for (std::uint32_t k = 0; k < n; ++k) {
-            prog.code[start + k] = code[k];
-            prog.text[start + k] = std::move(text[k]);
-            prog.reconverge[start + k] = rec[k];
-          }
-        }
+        if (pc - start >= 3) schedule_region(prog, cfg, start, pc - start);
         start = pc + 1;
       }
     }

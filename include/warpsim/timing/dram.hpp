@@ -15,8 +15,8 @@ class Dram {
   Dram(double bytes_per_cycle, std::uint64_t latency) : bytes_per_cycle_(bytes_per_cycle), latency_(latency) {}
   // A read of `bytes` arriving at cycle `at`: the cycle its data is back.
   std::uint64_t read(std::uint64_t at, std::uint64_t bytes);
-  // A write-back of `bytes` arriving at cycle `at` (0 bytes: nothing): the cycle its transfer starts.
-  std::uint64_t write(std::uint64_t at, std::uint64_t bytes);
+  // A write-back of `bytes` arriving at cycle `at` (0 bytes: nothing).
+  void write(std::uint64_t at, std::uint64_t bytes);
   std::uint64_t bytes_read() const { return read_; }
   std::uint64_t bytes_written() const { return written_; }
   // Dirty data flushed at the kernel's end: counted, not timed.

@@ -40,8 +40,9 @@
 namespace warpsim::timing {
 
 // Rewrites control flow as above, then reorders the instructions inside each basic block of every function
-// (code, text and reconvergence entries move together; blocks keep their pc ranges, so branch targets stay
-// valid, and each block's closing branch stays last). If-converted instructions' text gets the new guard.
+// (code and text move together; branches, and with them their reconvergence entries, stay where they are;
+// blocks keep their pc ranges, so branch targets stay valid). If-converted instructions' text gets the new
+// guard.
 void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg);
 
 // Per pc: kFolded when ptxas folds the instruction into others (see "fold" above), kMerged when it is part of
