@@ -228,7 +228,7 @@ bool if_convert(ir::Program& prog, const config::GpuConfig& cfg) {
         }
       }
       for (const std::uint32_t k : nops) {
-        for (std::int64_t t = label_of(prog.code[k]); t >= 0; t = -1) --targets[static_cast<std::size_t>(t)];
+        if (const std::int64_t t = label_of(prog.code[k]); t >= 0) --targets[static_cast<std::size_t>(t)];
         prog.code[k] = replacement(prog.code[k], Op::Nop, false);
         prog.text[k] = "nop; // if-converted: " + prog.text[k];
       }
@@ -369,16 +369,14 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog) {
     for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
       const ir::Instr& in = prog.code[pc];
       if (in.op == Op::Nop) {
-        folded[pc] = 1;
+        folded[pc] = kFolded;
         continue;
       }
       if (in.ndst != 1 || in.ops[0].kind != ir::Operand::Kind::Reg) continue;
       const std::uint32_t d = in.ops[0].reg;
+      const bool feeds_only_adds = defs[d] == 1 && used[d] != 0 && only_adds[d] != 0;
       bool fold = false;
       switch (in.op) {
-        case Op::Nop:
-          fold = true;
-          break;
         case Op::Cvta:
           fold = in.has(ir::kToSpace);
           break;
@@ -389,15 +387,15 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog) {
           break;
         }
         case Op::Shl:
-          fold = in.src(1).kind == ir::Operand::Kind::Imm && defs[d] == 1 && used[d] != 0 && only_adds[d] != 0;
+          fold = in.src(1).kind == ir::Operand::Kind::Imm && feeds_only_adds;
           break;
         case Op::Mul:
-          fold = !ir::is_float(in.type) && !in.has(ir::kHi) && defs[d] == 1 && used[d] != 0 && only_adds[d] != 0;
+          fold = !ir::is_float(in.type) && !in.has(ir::kHi) && feeds_only_adds;
           break;
         default:
           break;
       }
-      folded[pc] = fold ? 1 : 0;
+      folded[pc] = fold ? kFolded : 0;
     }
   }
   // Vectorisation: consecutive shared loads (or stores) of 4 or 8 bytes from one base register at offsets
