@@ -223,6 +223,9 @@ std::vector<Param> make_params() {
             "latency each wavefront after the first adds to a shared-memory access (the banks serve one wavefront per cycle)"),
       count("mem.l1_hit_latency", &G::l1_hit_latency, "cycles", 1, 100000, "global load that hits in L1"),
       count("mem.l2_hit_latency", &G::l2_hit_latency, "cycles", 1, 100000, "global load that hits in L2"),
+      count("mem.store_backpressure_cycles", &G::store_backpressure_cycles, "cycles", 0, 100000,
+            "a sub-partition issues no memory instruction while its last store is more than this many cycles from "
+            "being taken by its L2 slice (slices behind DRAM write-backs hold the SM back)"),
       count("mem.dram_latency", &G::dram_latency, "cycles", 1, 100000, "global load that goes to DRAM"),
       count("mem.l1_size", &G::l1_size, "bytes", 128, 1u << 30,
             "L1 data cache per SM (what the 256 KiB L1/shared pool leaves beside the largest carve-out)"),
@@ -303,6 +306,15 @@ std::vector<Param> make_params() {
             "1: instructions that ptxas folds into others (cvta.to.<space>, register and immediate moves, shl/mul/"
             "mul.wide whose every use is an integer add, which becomes the LEA/IMAD) issue no instruction of their "
             "own; 0: every PTX instruction issues"),
+      count("compiler.if_convert_max", &G::compiler_if_convert_max, "SASS instructions", 0, 1000,
+            "with compiler.schedule: the longest side of a short guarded block (or of each side of an if/else) that "
+            "is predicated instead of branched around, counted in SASS instructions"),
+      count("compiler.min_region", &G::compiler_min_region, "instructions", 2, 1000,
+            "with compiler.schedule: the shortest run of a basic block between fences that the list scheduler "
+            "reorders (shorter runs keep the PTX order)"),
+      count("compiler.vector_chunk", &G::compiler_vector_chunk, "bytes", 4, 128,
+            "with compiler.fold: adjacent shared loads (or stores) from one base register are merged into one wider "
+            "access inside one chunk of this many bytes aligned to it (16: LDS/STS.128)"),
   };
   const GpuConfig defaults;
   for (auto& q : p) {

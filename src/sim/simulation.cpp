@@ -6,7 +6,7 @@
 #include <warpsim/sim/simulation.hpp>
 
 #include <warpsim/sim/ptxas.hpp>
-#include <warpsim/timing/ptxas_model.hpp>
+#include <warpsim/lower/ptxas_model.hpp>
 
 #include <warpsim/common/error.hpp>
 #include <warpsim/func/grid.hpp>
@@ -184,7 +184,7 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     if (!prog_slot) {
       prog_slot = std::make_unique<ir::Program>(ir::load_program(lm.module, k.entry, lm.base));
       // ptxas's instruction order (compiler.schedule): same values, the order the GPU issues them in.
-      if (cfg.gpu.compiler_schedule != 0) timing::ptxas_schedule(*prog_slot, cfg.gpu);
+      if (cfg.gpu.compiler_schedule != 0) lower::ptxas_schedule(*prog_slot, cfg.gpu);
     }
     const ir::Program& prog = *prog_slot;
     check_launch(cfg, k, prog);

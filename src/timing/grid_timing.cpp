@@ -5,8 +5,8 @@
 #include <warpsim/timing/dispatcher.hpp>
 #include <warpsim/timing/mem_cost.hpp>
 #include <warpsim/timing/memory_system.hpp>
-#include <warpsim/timing/op_class.hpp>
-#include <warpsim/timing/ptxas_model.hpp>
+#include <warpsim/lower/op_class.hpp>
+#include <warpsim/lower/ptxas_model.hpp>
 
 #include <fmt/format.h>
 
@@ -20,6 +20,8 @@
 
 namespace warpsim::timing {
 namespace {
+
+using namespace lower;
 
 constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
 
@@ -89,7 +91,7 @@ class Runner {
       : L_(L), cfg_(cfg), limits_(limits), ex_(L), clock_(now_, cfg.clock_mhz), sink_(sink),
         issue_sink_(sink != nullptr && sink->wants_issues() ? sink : nullptr), mem_(cfg, std::max(cfg.num_sms, 1u)) {
     const std::vector<std::uint8_t> folded =
-        cfg.compiler_fold != 0 ? ptxas_folded(*L.prog) : std::vector<std::uint8_t>(L.prog->code.size(), 0);
+        cfg.compiler_fold != 0 ? ptxas_folded(*L.prog, cfg) : std::vector<std::uint8_t>(L.prog->code.size(), 0);
     for (std::size_t pc = 0; pc < L.prog->code.size(); ++pc) {
       const ir::Instr& in = L.prog->code[pc];
       const bool vprintf = in.op == ir::Op::Call &&
@@ -391,7 +393,7 @@ class Runner {
           // than an L2 latency from being taken by its slice (slices behind DRAM write-backs hold the SM back),
           // and the kernel is not done before its stores have reached L2.
           auto& lsu = sub.pipe_free[static_cast<std::size_t>(OpClass::Ldst)];
-          if (accepted > cfg_.l2_hit_latency) lsu = std::max(lsu, accepted - cfg_.l2_hit_latency);
+          if (accepted > cfg_.store_backpressure_cycles) lsu = std::max(lsu, accepted - cfg_.store_backpressure_cycles);
           end_ = std::max(end_, accepted);
         }
       } else if (sp == ir::Space::Const) {

@@ -104,6 +104,7 @@ struct GpuConfig {
   unsigned atomic_latency = 40;          // cycles the L2 atomic unit adds
   unsigned atomic_cas_latency = 0;       // more cycles an atom.cas takes over the other global atomics
   double atomic_same_address_cycles = 0;  // cycles the L2 atomic unit spends per lane on one address
+  unsigned store_backpressure_cycles = 0;  // an SM's stores may be this far from their slice before it waits
   unsigned const_latency = 4;            // cycles per distinct address of an ld.const (constant-cache hit)
   unsigned barrier_latency = 20;         // cycles from the last arrival to the release
   unsigned barrier_cycles_per_warp = 0;  // more release cycles per warp of the CTA beyond the first
@@ -119,6 +120,9 @@ struct GpuConfig {
   // compiler (ptxas) effects the timing model reproduces; 0 or 1
   unsigned compiler_schedule = 0;        // 1: list-schedule each basic block as ptxas would; 0: PTX order
   unsigned compiler_fold = 0;            // 1: instructions ptxas folds into others issue nothing of their own
+  unsigned compiler_if_convert_max = 24; // SASS instructions: longest side of a guarded block ptxas predicates
+  unsigned compiler_min_region = 3;      // instructions: shortest fence-free run the list scheduler reorders
+  unsigned compiler_vector_chunk = 16;   // bytes: the widest shared access formed from adjacent ones
 
   // Every numeric parameter by dotted name, after defaults and overrides (for reports and stats files).
   std::map<std::string, double> values;

@@ -5,7 +5,7 @@
 #include <warpsim/ir/program.hpp>
 #include <warpsim/ptx/parser.hpp>
 #include <warpsim/sim/simulation.hpp>
-#include <warpsim/timing/ptxas_model.hpp>
+#include <warpsim/lower/ptxas_model.hpp>
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -67,7 +67,7 @@ TEST_CASE("ptxas's instruction order differs from the PTX order in most workload
       const auto module = warpsim::ptx::parse_file(k.ptx);
       const auto before = warpsim::ir::load_program(module, k.entry);
       auto after = before;
-      warpsim::timing::ptxas_schedule(after, cfg.gpu);
+      warpsim::lower::ptxas_schedule(after, cfg.gpu);
       REQUIRE(after.code.size() == before.code.size());
       ++kernels;
       changed += after.text != before.text ? 1 : 0;

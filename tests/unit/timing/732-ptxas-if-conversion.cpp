@@ -72,7 +72,7 @@ TEST_CASE("if-conversion: a short guarded forward branch becomes a nop and instr
   CHECK(p.code[nop].op == Op::Nop);
   CHECK(p.code[nop].guard == warpsim::ir::kNoReg);
   CHECK(p.text[nop] == "nop; // if-converted: @%p1 bra SKIP");
-  CHECK(warpsim::timing::ptxas_folded(p)[nop] == 1);
+  CHECK(warpsim::lower::ptxas_folded(p, ptest::tiny())[nop] == 1);
   // The skipped instructions are guarded by @!%p1; nothing else is guarded.
   for (const char* skipped : {"add.u32 %r2, %r10, 10;", "mul.lo.u32 %r3, %r10, 3;"}) {
     const auto& in = p.code[ptest::pc_of(p, skipped)];

@@ -47,7 +47,7 @@ const std::string kFold = ptest::kernel("  .reg .u32 %r<30>;\n  .reg .u64 %rd<10
 
 TEST_CASE("folding: cvta.to, moves, and shl/mul used only by adds fold, the rest does not") {
   const auto p = ptest::load(kFold);
-  const auto f = warpsim::timing::ptxas_folded(p);
+  const auto f = warpsim::lower::ptxas_folded(p, ptest::tiny());
   REQUIRE(f.size() == p.code.size());
   const auto folded = [&](const std::string& text) {
     INFO(text);
@@ -85,7 +85,7 @@ TEST_CASE("folding: cvta.to, moves, and shl/mul used only by adds fold, the rest
 TEST_CASE("folding: a nop (an if-converted branch) is folded") {
   const std::string ptx = ptest::kernel("  .reg .u32 %r<4>;\n", "  mov.u32 %r1, %tid.x;\n  nop;\n  exit;\n");
   const auto p = ptest::load(ptx);
-  const auto f = warpsim::timing::ptxas_folded(p);
+  const auto f = warpsim::lower::ptxas_folded(p, ptest::tiny());
   CHECK(f[ptest::pc_of(p, "nop;")] == 1);
   CHECK(f[ptest::pc_of(p, "exit;")] == 0);
 }
@@ -105,7 +105,7 @@ TEST_CASE("assumed latency: pipes, memory spaces and emulated operations from th
 )");
   const auto p = ptest::load(ptx);
   const auto lat = [&](const warpsim::config::GpuConfig& cfg, const std::string& text) {
-    return warpsim::timing::assumed_latency(p.code[ptest::pc_of(p, text)], cfg);
+    return warpsim::lower::assumed_latency(p.code[ptest::pc_of(p, text)], cfg);
   };
   const auto tiny = ptest::tiny();
   CHECK(lat(tiny, "ld.param") == 4);      // mem.const_latency
@@ -156,9 +156,9 @@ const std::string kVector = ptest::kernel("  .reg .u32 %r<40>;\n  .reg .u64 %rd<
 
 TEST_CASE("vectorising: consecutive shared accesses from one base inside a 16-byte chunk are one wide access") {
   const auto p = ptest::load(kVector);
-  const auto f = warpsim::timing::ptxas_folded(p);
+  const auto f = warpsim::lower::ptxas_folded(p, ptest::tiny());
   const auto flag = [&](const std::string& text) { return f[ptest::pc_of(p, text)]; };
-  using warpsim::timing::kMerged;
+  using warpsim::lower::kMerged;
   // %r1 + 0, 4, 8, 12: one LDS.128 (the loads from %r2 in between do not break it); %r1 + 16 opens the next chunk.
   CHECK(flag("ld.shared.u32 %r20, [%r1]") == 0);
   CHECK(flag("ld.shared.u32 %r22, [%r1+4]") == kMerged);

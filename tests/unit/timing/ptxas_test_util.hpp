@@ -5,7 +5,7 @@
 
 #include "timing_test_util.hpp"
 
-#include <warpsim/timing/ptxas_model.hpp>
+#include <warpsim/lower/ptxas_model.hpp>
 
 #include <string>
 #include <vector>
@@ -31,7 +31,7 @@ inline warpsim::config::GpuConfig tiny(const std::vector<std::string>& overrides
 // `ptx` loaded and reordered by ptxas_schedule with tiny's latencies.
 inline warpsim::ir::Program scheduled(const std::string& ptx, const std::vector<std::string>& overrides = {}) {
   warpsim::ir::Program p = load(ptx);
-  warpsim::timing::ptxas_schedule(p, tiny(overrides));
+  warpsim::lower::ptxas_schedule(p, tiny(overrides));
   return p;
 }
 

@@ -9,7 +9,7 @@
 //   schedule   compiler.schedule = 1: first, in the kernel entry, a guarded branch to a `ret`/`exit` becomes a
 //              guarded exit (SASS `@P EXIT`); then short guarded forward branches are if-converted: a skipped
 //              block (`@p bra L; A; L:`) or an if/else (`@p bra E; A; bra J; E: B; J:`, and nvcc's inverted
-//              form), each side at most 24 SASS instructions of predicable operations, becomes its instructions
+//              form), each side at most compiler.if_convert_max SASS instructions of predicable operations, becomes its instructions
 //              guarded by the side's condition, the branches nops; then each basic block is reordered by a list scheduler: one instruction per
 //              cycle, the ready instruction with the longest latency-weighted path to the block's end first
 //              (ties: PTX order). Dependences: registers (read after write with the producer's latency, write
@@ -37,7 +37,8 @@
 #include <cstdint>
 #include <vector>
 
-namespace warpsim::timing {
+namespace warpsim::lower {
+// (Moved here from timing/: the ptxas model is the lowering layer between ir/ and timing/, lower/lowered.hpp.)
 
 // Rewrites control flow as above, then reorders the instructions inside each basic block of every function
 // (code and text move together; branches, and with them their reconvergence entries, stay where they are;
@@ -48,9 +49,9 @@ void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg);
 // Per pc: kFolded when ptxas folds the instruction into others (see "fold" above), kMerged when it is part of
 // a wider shared-memory access an earlier instruction issues (see "vectorise"), else 0.
 inline constexpr std::uint8_t kFolded = 1, kMerged = 2;
-std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog);
+std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::GpuConfig& cfg);
 
 // Latency the scheduler assumes for the instruction's result (cycles).
 unsigned assumed_latency(const ir::Instr& in, const config::GpuConfig& cfg);
 
-}  // namespace warpsim::timing
+}  // namespace warpsim::lower

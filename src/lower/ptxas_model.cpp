@@ -1,12 +1,12 @@
 // ptxas's list scheduling and folding as the timing model sees them (see timing/ptxas_model.hpp).
-#include <warpsim/timing/ptxas_model.hpp>
+#include <warpsim/lower/ptxas_model.hpp>
 
-#include <warpsim/timing/op_class.hpp>
+#include <warpsim/lower/op_class.hpp>
 
 #include <algorithm>
 #include <map>
 
-namespace warpsim::timing {
+namespace warpsim::lower {
 namespace {
 
 using ir::Op;
@@ -141,7 +141,7 @@ bool exit_early(ir::Program& prog) {
   return changed;
 }
 
-// If-conversion, as ptxas does for short guarded blocks (at most kMax SASS instructions on each side, an
+// If-conversion, as ptxas does for short guarded blocks (at most compiler.if_convert_max SASS instructions on each side, an
 // emulated operation counting as its emul.*.instructions):
 //   `@p bra L; A; L:`                                   A guarded by !p
 //   `@p bra E; A; bra J; E: B; J:`                       A guarded by !p, B by p   (if/else)
@@ -149,7 +149,7 @@ bool exit_early(ir::Program& prog) {
 // The branches become nops. Nothing else may branch into A or B, their instructions must be predicable, and none
 // may write p. Returns whether anything changed.
 bool if_convert(ir::Program& prog, const config::GpuConfig& cfg) {
-  constexpr std::uint32_t kMax = 24;
+  const std::uint32_t kMax = cfg.compiler_if_convert_max;
   bool changed = false;
   const auto label_of = [](const ir::Instr& in) -> std::int64_t {
     return in.op == Op::Bra && in.ops[0].kind == ir::Operand::Kind::Label ? in.ops[0].imm : -1;
@@ -341,14 +341,15 @@ void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg) {
       std::uint32_t start = base + b.first;
       for (std::uint32_t pc = start; pc <= end; ++pc) {
         if (pc < end && kind_of(prog.code[pc]) != Kind::Fence) continue;
-        if (pc - start >= 3) schedule_region(prog, cfg, start, pc - start);
+        if (pc - start >= cfg.compiler_min_region) schedule_region(prog, cfg, start, pc - start);
         start = pc + 1;
       }
     }
   }
 }
 
-std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog) {
+std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::GpuConfig& cfg) {
+  const std::int64_t chunk = cfg.compiler_vector_chunk;
   const std::size_t n = prog.code.size();
   std::vector<std::uint8_t> folded(n, 0);
   std::vector<InstrRegs> regs(n);
@@ -399,7 +400,7 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog) {
     }
   }
   // Vectorisation: consecutive shared loads (or stores) of 4 or 8 bytes from one base register at offsets
-  // o, o + w, ... inside one 16-byte-aligned chunk become one LDS/STS.64/.128 (ptxas proves the alignment from
+  // o, o + w, ... inside one compiler.vector_chunk-byte-aligned chunk (16: LDS/STS.128) become one LDS/STS.64/.128 (ptxas proves the alignment from
   // the array's; warpsim assumes it from o). The first issues; the others are marked kMerged.
   struct Group {
     std::uint32_t leader = 0;
@@ -442,12 +443,12 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog) {
         }
         // A write to a group's base register ends that group.
         for (auto w : regs[pc].writes) groups.erase(w);
-        if (candidate && addr->imm % 16 == 0)
-          groups[addr->reg] = Group{pc, addr->imm + static_cast<std::int64_t>(ir::size_of(in.type)), addr->imm + 16};
+        if (candidate && addr->imm % chunk == 0)
+          groups[addr->reg] = Group{pc, addr->imm + static_cast<std::int64_t>(ir::size_of(in.type)), addr->imm + chunk};
       }
     }
   }
   return folded;
 }
 
-}  // namespace warpsim::timing
+}  // namespace warpsim::lower

@@ -1,7 +1,7 @@
 // Timing classes and register use of instructions (see timing/op_class.hpp).
-#include <warpsim/timing/op_class.hpp>
+#include <warpsim/lower/op_class.hpp>
 
-namespace warpsim::timing {
+namespace warpsim::lower {
 namespace {
 
 using ir::Op;
@@ -118,4 +118,4 @@ InstrRegs instr_regs(const ir::Program& prog, const ir::Instr& in) {
   return r;
 }
 
-}  // namespace warpsim::timing
+}  // namespace warpsim::lower

@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-namespace warpsim::timing {
+namespace warpsim::lower {
 
 enum class OpClass : std::uint8_t { Int, Fp32, Fp64, F16, Sfu, Branch, Ldst, Uniform, Count_ };
 inline constexpr std::size_t kOpClasses = static_cast<std::size_t>(OpClass::Count_);
@@ -34,4 +34,4 @@ struct InstrRegs {
 };
 InstrRegs instr_regs(const ir::Program& prog, const ir::Instr& in);
 
-}  // namespace warpsim::timing
+}  // namespace warpsim::lower

@@ -1,0 +1,71 @@
+// The lowered program: a PTX kernel as the GPU would run it after ptxas, plus what the timing model needs to know
+// about each instruction. This is the layer between ir/ and timing/: the ptxas model (lower/ptxas_model.hpp)
+// rewrites the program, then every instruction is annotated once, so the timing model has no compiler special
+// cases of its own.
+//
+// Models, per instruction (pc):
+//   issue      how it reaches the hardware: as its own SASS instruction(s) (Sass), folded into the instructions
+//              that use it (Folded: no issue slot, its result is ready when its sources are: LEA/IMAD, register
+//              allocation), or merged into a wider shared-memory access an earlier instruction issued (Merged:
+//              no issue slot, its data still passes the shared-memory unit).
+//   sass       how many SASS instructions it becomes: 1, an emulated operation's emul.<op>.instructions, or
+//              sm.printf_instructions for a printf call. The timing model keeps the warp for that many issue
+//              slots (printf: for sm.printf_cycles instead) and counts them in smsp__inst_executed.
+//   latency    an emulated operation's measured latency (emul.<op>.latency); 0 = the pipe's.
+//   pipe       the pipeline class it issues to (lower/op_class.hpp), and the register slots it reads and writes
+//              (the scoreboard's view: guard, sources, address bases, vector elements; destinations).
+//   role       what the timing model does besides the pipe: a branch (taken-branch fetch cost), a barrier that
+//              waits (bar.sync/bar.red: the release delay) or only arrives, an instruction that can release other
+//              warps of its CTA (barriers; exit/ret/trap, which leave fewer threads to wait for), a CAS.
+// Leaves out: anything ptxas does across basic blocks (see lower/ptxas_model.hpp), and dynamic facts (which
+// lanes ran, which addresses they touched): those come from the instruction source at issue.
+#pragma once
+
+#include <warpsim/config/gpu_config.hpp>
+#include <warpsim/ir/program.hpp>
+#include <warpsim/lower/op_class.hpp>
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace warpsim::lower {
+
+enum class Issue : std::uint8_t { Sass, Folded, Merged };
+
+struct InstrTiming {
+  OpClass pipe = OpClass::Int;
+  Issue issue = Issue::Sass;
+  bool expanded = false;      // an emulated operation: `sass` instructions issued one after another, `latency`
+  bool printf_call = false;   // call vprintf: busy for sm.printf_cycles (+ per extra lane), `sass` instructions
+  bool branch = false;        // bra / brx.idx: a taken one costs sm.branch_taken_cycles of fetch
+  bool barrier_wait = false;  // bar.sync / bar.red: its warp waits for the others (release delay applies)
+  bool may_release = false;   // bar.*, exit, ret, trap: other warps of the CTA may become runnable
+  bool cas = false;           // atom.cas: one more round trip (mem.atomic_cas_latency)
+  std::uint32_t sass = 1;
+  std::uint32_t latency = 0;
+  std::uint32_t reads_at = 0, nreads = 0, writes_at = 0, nwrites = 0;  // ranges of Program::slots
+};
+
+struct Program {
+  ir::Program code;                 // what the functional model executes (ptxas's order when compiler.schedule)
+  std::vector<InstrTiming> instrs;  // per pc
+  std::vector<std::uint32_t> slots; // the register slots InstrTiming's ranges refer to
+
+  std::span<const std::uint32_t> reads(std::uint32_t pc) const {
+    const InstrTiming& t = instrs[pc];
+    return {slots.data() + t.reads_at, t.nreads};
+  }
+  std::span<const std::uint32_t> writes(std::uint32_t pc) const {
+    const InstrTiming& t = instrs[pc];
+    return {slots.data() + t.writes_at, t.nwrites};
+  }
+};
+
+// Rewrites `prog` as ptxas would (compiler.schedule) and annotates every instruction (folding and merging with
+// compiler.fold). With both at 0 the program runs as written and every instruction issues.
+Program lower(ir::Program prog, const config::GpuConfig& cfg);
+// Annotates `prog` as it is (no rewriting): for programs a caller has already scheduled or wants run as written.
+Program annotate(ir::Program prog, const config::GpuConfig& cfg);
+
+}  // namespace warpsim::lower
