@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <deque>
-#include <memory>
 
 namespace warpsim::func {
 namespace {
@@ -96,68 +95,40 @@ std::string printf_text(std::vector<PrintfRecord> records) {
 }
 
 GridStats run_grid(Launch& L, const GridLimits& limits) {
-  InstructionClock clock;
-  if (L.clock == nullptr) L.clock = &clock;
-  Executor ex(L);
-  GridStats stats;
+  FunctionalSource src(L, limits);
   const std::uint64_t total = L.grid.volume();
   const std::uint32_t window = limits.window != 0 ? limits.window : std::max<std::uint32_t>(L.num_sms, 1);
-  std::deque<std::unique_ptr<Cta>> resident;
+  std::deque<source::CtaSlot> resident;
   std::uint64_t next = 0;
   while (next < total || !resident.empty()) {
     while (next < total && resident.size() < window) {
-      auto c = std::make_unique<Cta>();
-      ex.init_cta(*c, next, static_cast<std::uint32_t>(next % L.num_sms));
-      stats.warps += c->warps.size();
+      resident.push_back(src.start_cta(next, static_cast<std::uint32_t>(next % L.num_sms)));
       ++next;
-      resident.push_back(std::move(c));
     }
     bool any = false;
-    for (auto& cp : resident) {
-      Cta& cta = *cp;
-      for (auto& w : cta.warps) {
-        for (std::uint32_t q = 0; q < limits.quantum && !w.done(); ++q) {
-          L.progress = false;
-          const StepResult r = ex.step(cta, w);
-          if (r.kind != StepResult::Kind::Executed) break;
+    for (const source::CtaSlot c : resident) {
+      for (std::uint32_t w = 0; w < src.warps(c); ++w) {
+        for (std::uint32_t q = 0; q < limits.quantum && !src.warp_done(c, w); ++q) {
+          if (src.issue(c, w).kind != source::Issued::Kind::Executed) break;
           any = true;
-          if (L.progress) cta.idle_insts = 0;
-          else ++cta.idle_insts;
-          if (cta.idle_insts > limits.no_progress_limit) {
-            throw Error(ErrorKind::Deadlock,
-                        fmt::format("deadlock: no forward progress in {} warp-instructions (a livelock: threads spin "
-                                    "waiting for something that never happens)\n{}",
-                                    limits.no_progress_limit, describe_cta(L, cta)));
-          }
         }
       }
     }
-    // Retire finished CTAs; detect CTAs where nothing can run.
+    // Retire finished CTAs; a CTA where nothing can run is a deadlock.
     for (auto it = resident.begin(); it != resident.end();) {
-      Cta& cta = **it;
-      if (cta.done()) {
-        for (const auto& w : cta.warps) {
-          stats.warp_instructions += w.warp_insts;
-          stats.thread_instructions += w.thread_insts;
-        }
-        ++stats.ctas;
+      if (src.cta_done(*it)) {
+        src.finish_cta(*it);
         it = resident.erase(it);
         continue;
       }
       ++it;
     }
-    if (!any && !resident.empty()) {
-      for (auto& cp : resident) {
-        bool blocked = true;
-        for (auto& w : cp->warps) blocked = blocked && (w.done() || !Executor::runnable(w));
-        if (blocked)
-          throw Error(ErrorKind::Deadlock,
-                      fmt::format("deadlock: every unfinished warp waits and nothing can release it\n{}", describe_cta(L, *cp)));
-      }
-    }
+    if (!any)
+      for (const source::CtaSlot c : resident)
+        if (src.blocked(c)) src.deadlock(c);
   }
-  if (L.clock == &clock) L.clock = nullptr;
-  return stats;
+  const source::Counts& n = src.counts();
+  return GridStats{n.ctas, n.warps, n.warp_instructions, n.thread_instructions};
 }
 
 }  // namespace warpsim::func

@@ -6,11 +6,11 @@
 #include <warpsim/sim/simulation.hpp>
 
 #include <warpsim/sim/ptxas.hpp>
-#include <warpsim/lower/ptxas_model.hpp>
+#include <warpsim/sim/timed_grid.hpp>
+#include <warpsim/lower/lowered.hpp>
 
 #include <warpsim/common/error.hpp>
 #include <warpsim/func/grid.hpp>
-#include <warpsim/timing/grid_timing.hpp>
 #include <warpsim/ir/program.hpp>
 #include <warpsim/ptx/parser.hpp>
 
@@ -30,7 +30,7 @@ struct LoadedModule {
   ptx::Module module;
   std::uint64_t base = 0;  // where its .global variables live
   std::vector<std::uint8_t> const_bank;
-  std::map<std::string, std::unique_ptr<ir::Program>> programs;
+  std::map<std::string, std::unique_ptr<lower::Program>> programs;  // by entry, as the GPU runs them
 };
 
 unsigned scalar_size(config::ElemType t) { return config::elem_size(t); }
@@ -182,11 +182,11 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     check_target(cfg.gpu, lm.module, k);
     auto& prog_slot = lm.programs[k.entry];
     if (!prog_slot) {
-      prog_slot = std::make_unique<ir::Program>(ir::load_program(lm.module, k.entry, lm.base));
       // ptxas's instruction order (compiler.schedule): same values, the order the GPU issues them in.
-      if (cfg.gpu.compiler_schedule != 0) lower::ptxas_schedule(*prog_slot, cfg.gpu);
+      prog_slot = std::make_unique<lower::Program>(lower::lower(ir::load_program(lm.module, k.entry, lm.base), cfg.gpu));
     }
-    const ir::Program& prog = *prog_slot;
+    const lower::Program& lowered = *prog_slot;
+    const ir::Program& prog = lowered.code;
     check_launch(cfg, k, prog);
 
     func::Launch L;
@@ -214,9 +214,10 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
         const auto [regs, source] = kernel_registers(cfg, k, lm.module);
         ks.registers_per_thread = regs;
         ks.registers_source = source;
-        timed = timing::run_grid_timed(L, cfg.gpu, limits, opts.trace, regs);
+        timed = run_timed(L, lowered, cfg.gpu, limits, opts.trace, regs);
         if (opts.trace != nullptr) opts.trace->on_kernel_end(timed.cycles);
-        st = timed.functional;
+        st = func::GridStats{timed.functional.ctas, timed.functional.warps, timed.functional.warp_instructions,
+                             timed.functional.thread_instructions};
       }
     } catch (const Error& e) {
       throw Error(e.kind(), fmt::format("{}: {} ({} {}): {}", cfg.path, k.json_path, k.entry, k.ptx, e.what()));

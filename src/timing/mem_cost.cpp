@@ -5,8 +5,9 @@
 
 namespace warpsim::timing {
 
-SmemCost smem_cost(const func::MemAccess& m, LaneMask lanes, unsigned banks, unsigned bank_bytes) {
-  std::vector<std::uint64_t> words;
+SmemCost smem_cost(const source::MemAccess& m, LaneMask lanes, unsigned banks, unsigned bank_bytes, MemScratch& s) {
+  auto& words = s.words;
+  words.clear();
   lanes.for_each([&](unsigned lane) {
     const std::uint64_t first = m.addr[lane] / bank_bytes;
     const std::uint64_t last = (m.addr[lane] + std::max<std::uint32_t>(m.bytes, 1) - 1) / bank_bytes;
@@ -14,48 +15,63 @@ SmemCost smem_cost(const func::MemAccess& m, LaneMask lanes, unsigned banks, uns
   });
   std::sort(words.begin(), words.end());
   words.erase(std::unique(words.begin(), words.end()), words.end());
-  std::vector<std::uint32_t> per_bank(banks, 0);
+  s.per_bank.assign(banks, 0);
   SmemCost c;
-  for (const std::uint64_t w : words) c.wavefronts = std::max(c.wavefronts, ++per_bank[w % banks]);
+  for (const std::uint64_t w : words) c.wavefronts = std::max(c.wavefronts, ++s.per_bank[w % banks]);
   c.ideal_wavefronts = static_cast<std::uint32_t>((words.size() + banks - 1) / banks);
   return c;
 }
 
-GlobalCost global_cost(const func::MemAccess& m, LaneMask lanes) {
-  GlobalCost c;
+void global_sectors(const source::MemAccess& m, LaneMask lanes, MemScratch& s) {
+  auto& sectors = s.sectors;
+  sectors.clear();
   lanes.for_each([&](unsigned lane) {
     const std::uint64_t first = m.addr[lane] / kSectorBytes;
     const std::uint64_t last = (m.addr[lane] + std::max<std::uint32_t>(m.bytes, 1) - 1) / kSectorBytes;
-    for (std::uint64_t s = first; s <= last; ++s) c.sectors.push_back(s);
+    for (std::uint64_t x = first; x <= last; ++x) sectors.push_back(x);
   });
-  std::sort(c.sectors.begin(), c.sectors.end());
-  c.sectors.erase(std::unique(c.sectors.begin(), c.sectors.end()), c.sectors.end());
-  std::uint64_t prev = ~std::uint64_t{0};
-  for (const std::uint64_t s : c.sectors) {
-    const std::uint64_t line = s * kSectorBytes / kLineBytes;
-    if (line != prev) ++c.lines;
-    prev = line;
-  }
-  return c;
+  std::sort(sectors.begin(), sectors.end());
+  sectors.erase(std::unique(sectors.begin(), sectors.end()), sectors.end());
 }
 
-std::vector<unsigned> same_address_lanes(const func::MemAccess& m, LaneMask lanes,
-                                         const std::vector<std::uint64_t>& sectors) {
-  std::vector<std::uint64_t> addrs;
+void local_sectors(const source::MemAccess& m, LaneMask lanes, std::uint64_t warp, MemScratch& s) {
+  source::MemAccess g = m;
+  const std::uint64_t size = std::max<std::uint32_t>(m.bytes, 1);
+  lanes.for_each([&](unsigned lane) {
+    const std::uint64_t a = m.addr[lane];
+    g.addr[lane] = kLocalBase + warp * kLocalWindow + a / size * (size * kWarpSize) + lane * size + a % size;
+  });
+  global_sectors(g, lanes, s);
+}
+
+std::uint32_t distinct_lines(const std::vector<std::uint64_t>& sectors) {
+  std::uint32_t lines = 0;
+  std::uint64_t prev = ~std::uint64_t{0};
+  for (const std::uint64_t x : sectors) {
+    const std::uint64_t line = x * kSectorBytes / kLineBytes;
+    if (line != prev) ++lines;
+    prev = line;
+  }
+  return lines;
+}
+
+void same_address_lanes(const source::MemAccess& m, LaneMask lanes, MemScratch& s) {
+  auto& addrs = s.addrs;
+  addrs.clear();
   lanes.for_each([&](unsigned lane) { addrs.push_back(m.addr[lane]); });
   std::sort(addrs.begin(), addrs.end());
-  std::vector<unsigned> most(sectors.size(), 0);
+  const auto& sectors = s.sectors;
+  s.same.assign(sectors.size(), 0);
   for (std::size_t i = 0; i < addrs.size();) {
     std::size_t j = i;
     while (j < addrs.size() && addrs[j] == addrs[i]) ++j;
     const auto it = std::lower_bound(sectors.begin(), sectors.end(), addrs[i] / kSectorBytes);
     if (it != sectors.end() && *it == addrs[i] / kSectorBytes) {
-      auto& k = most[static_cast<std::size_t>(it - sectors.begin())];
+      auto& k = s.same[static_cast<std::size_t>(it - sectors.begin())];
       k = std::max(k, static_cast<unsigned>(j - i));
     }
     i = j;
   }
-  return most;
 }
 
 }  // namespace warpsim::timing

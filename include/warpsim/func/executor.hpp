@@ -3,26 +3,21 @@
 // Models: PTX semantics per lane under the active mask and guard predicate; divergence and reconvergence
 // (see func/state.hpp); CTA barriers (bar.sync/bar.arrive/bar.red with named barriers and thread counts);
 // warp-synchronous primitives with member masks; memory spaces with bounds checking; calls, printf.
-// This is the instruction stream the timing model pulls from: step() executes and returns a StepResult
-// saying which pc and lanes ran and which addresses they touched. No notion of time.
+// step() executes and returns a StepResult saying which pc and lanes ran and which addresses they touched; the
+// functional source (func/functional_source.hpp) wraps it as the instruction stream the timing model pulls from.
+// No notion of time.
 // Leaves out: scheduling across warps and CTAs (func/grid.hpp for functional runs, timing/ otherwise).
 #pragma once
 
 #include <warpsim/func/state.hpp>
+#include <warpsim/source/instruction_source.hpp>
 
 #include <array>
 #include <cstdint>
 
 namespace warpsim::func {
 
-struct MemAccess {
-  ir::Space space = ir::Space::None;  // resolved space (generic addresses are resolved per lane; this is
-                                      // the space of the first active lane)
-  bool store = false, atomic = false;
-  std::uint32_t bytes = 0;            // per lane (vector width included)
-  LaneMask lanes;
-  std::array<Addr, kWarpSize> addr{};  // per lane: the address in its state space
-};
+using MemAccess = source::MemAccess;  // what one warp-instruction touched (source/instruction_source.hpp)
 
 struct StepResult {
   enum class Kind : std::uint8_t { Executed, Blocked, Done } kind = Kind::Done;

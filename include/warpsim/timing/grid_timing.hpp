@@ -1,42 +1,26 @@
-// Running a grid with time: CTAs placed on SMs, warps issued cycle by cycle by per-sub-partition schedulers,
-// results landing after pipeline and memory latencies. The functional executor runs each instruction at
-// issue (its results are final then; the scoreboard only delays dependants).
+// Running a grid with time: the GPU loop over the timing components. CTAs are placed on SMs by the dispatcher,
+// warps issue cycle by cycle from per-sub-partition schedulers, and results land after pipeline and memory
+// latencies. The instruction source (source/instruction_source.hpp) executes each instruction at issue (its results
+// are final then; the scoreboard only delays dependants); the lowered program (lower/lowered.hpp) says how ptxas
+// issues each one.
 //
-// Models (all parameters from GpuConfig):
-//   dispatch     the CTA dispatcher (dispatcher.hpp): an SM holds at most the occupancy calculator's CTAs per
-//                SM (registers per thread as ptxas allocates them, given by the caller; shared memory; warps;
-//                threads; CTA slots); the grid runs in waves, round_robin or fill, at most one CTA every
-//                launch.cta_dispatch_interval cycles; launch.kernel_latency cycles pass before the first.
-//   scheduling   warp slot s of an SM belongs to sub-partition s mod sm.sub_partitions; each sub-partition
-//                issues at most one instruction per cycle, choosing among ready warps by sm.scheduler (gto:
-//                the last issued warp while it stays ready, else the oldest; gty: the same, else the
-//                youngest; lrr: the next ready warp after the last issued one). Ready = the path the executor will run has no pending write to any
-//                register it reads or writes, and its pipeline's interval has passed since the last issue
-//                on that sub-partition.
-//   latencies    ALU results after pipe.<class>.latency; shared memory: the SM's shared-memory unit serves
-//                one wavefront per cycle, and a load's result lands mem.smem_latency + (wavefronts - 1) x
-//                mem.smem_wavefront_cycles cycles after its first wavefront starts. Global and local accesses are coalesced into
-//                32-byte sectors and go through the memory system (memory_system.hpp): a sectored LRU L1 per
-//                SM (mem.l1_size, mem.l1_assoc, mem.l1_sectors_per_cycle; loads allocate, stores write
-//                through without allocating), an L2 of mem.l2_slices slices, lines hashed over them (mem.l2_size,
-//                mem.l2_assoc, mem.l2_sectors_per_cycle_per_slice; write-back, atomics done there with
-//                mem.atomic_latency), and one DRAM queue (mem.dram_bytes_per_cycle, mem.dram_latency); a
-//                load's result lands when its slowest sector does. Stores are not waited for, but a
-//                sub-partition issues no memory instruction while its last store is more than mem.l2_hit_latency
-//                from being taken by its slice, and the kernel ends only when its stores are in L2.
-//                ld.const: mem.const_latency per distinct address (broadcast is one); parameter loads take
-//                pipe.ldst.latency.
-//   ptxas        the program the executor runs was rewritten as ptxas would (timing/ptxas_model.hpp,
-//                compiler.schedule); with compiler.fold, folded instructions issue nothing and take no time
-//                (their results are ready when their sources are). Emulated operations (emul.*) take their
-//                measured latency and keep the warp from issuing for their SASS length; a printf call keeps it
-//                busy for sm.printf_cycles (+ sm.printf_cycles_per_lane per extra printing lane); a taken branch
-//                keeps it for sm.branch_taken_cycles. smsp__inst_executed counts SASS-level instructions.
-//   barriers     a warp waiting in the executor issues nothing; when a barrier opens, its warps may issue
-//                sm.barrier_latency cycles after the releasing instruction.
-//   end          a warp is finished when it has exited and its last result has landed; the kernel's cycles
-//                are when the last warp finishes.
-// Cycles where no warp can issue are skipped (the next event is the earliest cycle a warp becomes ready).
+// Components (each with its own config values, stats and header, which say what it models and leaves out):
+//   dispatcher     timing/dispatcher.hpp: CTAs per SM from the occupancy calculator, waves, dispatch order and
+//                  interval; launch.kernel_latency before the first.
+//   SM             timing/sm.hpp: warp slots with their scoreboards (timing/scoreboard.hpp), readiness, folded
+//                  instructions, barrier bookkeeping, stall states; it owns
+//     sub-partitions  timing/sub_partition.hpp: pipes and a scheduler policy each (timing/scheduler.hpp: gto, gty,
+//                     lrr, by sm.scheduler)
+//     shared memory   timing/smem_unit.hpp: bank wavefronts
+//     barrier unit    timing/barrier_unit.hpp: release delay
+//     LSU and L1      timing/lsu.hpp, timing/l1_cache.hpp: coalescing, constant cache, store back-pressure
+//   memory system  timing/memory_system.hpp: L2 slices and DRAM (timing/dram.hpp), shared by the SMs' L1s.
+// The loop, once per visited cycle: launch the CTAs the dispatcher allows; scan the sub-partitions that are due
+// (timing/wake_queue.hpp: one of their warps may issue, or changes stall state), in SM and sub-partition order;
+// issue the warps they chose, in the same order; advance to the next cycle (the next one if anything issued, else
+// the earliest cycle a warp may issue or a CTA launch); retire finished CTAs. Cycles where no warp can issue are
+// skipped. A warp is finished when it has exited and its last result has landed; the kernel's cycles are when the
+// last result lands or store reaches L2.
 // Leaves out: MSHR and queue limits (loads get no back-pressure from the memory system), the NoC and near/far
 // L2 partitions, the per-kernel L1/shared carve-out, register-bank conflicts, instruction fetch beyond the
 // taken-branch cost, a finite LSU queue, clusters and distributed shared memory timing, multiple concurrent
@@ -44,7 +28,8 @@
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
-#include <warpsim/func/grid.hpp>
+#include <warpsim/lower/lowered.hpp>
+#include <warpsim/source/instruction_source.hpp>
 #include <warpsim/timing/occupancy.hpp>
 #include <warpsim/timing/stats.hpp>
 #include <warpsim/timing/trace_sink.hpp>
@@ -54,19 +39,26 @@
 namespace warpsim::timing {
 
 struct GridTiming {
-  func::GridStats functional;  // CTAs, warps and instruction counts, as the functional runner reports them
+  source::Counts functional;  // CTAs, warps and instruction counts, as the source reports them
   std::uint64_t cycles = 0;
   TimingStats stats;
 };
 
-// The kernel's occupancy (occupancy.hpp) from its block size, static + dynamic shared memory and
-// `regs_per_thread` (0: registers not counted); throws ErrorKind::Launch in CUDA's words if no CTA fits.
-Occupancy kernel_occupancy(const func::Launch& launch, const config::GpuConfig& cfg, unsigned regs_per_thread = 0);
-// CTAs of one kernel that fit on an SM at once: kernel_occupancy(...).ctas_per_sm.
-unsigned ctas_per_sm(const func::Launch& launch, const config::GpuConfig& cfg, unsigned regs_per_thread = 0);
+// What the timing model needs of a launch besides its instructions.
+struct KernelShape {
+  std::uint64_t ctas = 0;             // CTAs in the grid
+  std::uint32_t threads_per_cta = 0;
+  std::uint64_t smem_per_cta = 0;     // static + dynamic shared memory, bytes
+};
 
-// sink (optional) receives CTA/warp start and end events and, if it asks, every issued instruction.
-GridTiming run_grid_timed(func::Launch& launch, const config::GpuConfig& cfg, const func::GridLimits& limits = {},
-                          TraceSink* sink = nullptr, unsigned regs_per_thread = 0);
+// The kernel's occupancy (occupancy.hpp) with `regs_per_thread` (0: registers not counted).
+Occupancy kernel_occupancy(const KernelShape& k, const config::GpuConfig& cfg, unsigned regs_per_thread = 0);
+
+// Runs every CTA of the grid that `src` executes; `prog` is the lowered program whose code the source runs. `sink`
+// (optional) receives CTA/warp start and end events and, if it asks, every issued instruction. Throws
+// ErrorKind::Launch in CUDA's words if no CTA fits on an SM, ErrorKind::Deadlock (from the source) when nothing can
+// run.
+GridTiming run_grid_timed(source::InstructionSource& src, const lower::Program& prog, const KernelShape& shape,
+                          const config::GpuConfig& cfg, TraceSink* sink = nullptr, unsigned regs_per_thread = 0);
 
 }  // namespace warpsim::timing

@@ -4,34 +4,52 @@
 // reading the same word are served together (broadcast), and each bank serves one distinct word per
 // wavefront, so the access takes as many wavefronts as the most-used bank has distinct words. Global
 // accesses are split into 32-byte sectors and 128-byte lines; the coalescer sends each distinct sector once.
+// Local memory as the hardware lays it out: consecutive lanes' words at one local offset are adjacent.
+// Every function writes into buffers the caller keeps (MemScratch), so a warp access allocates nothing.
 // Leaves out: the 128-byte-per-wavefront limit for wide accesses beyond bank conflicts, shared-memory atomics'
-// read-modify-write passes, and what happens to the sectors (timing/memory_system.hpp).
+// read-modify-write passes, and what happens to the sectors (timing/l1_cache.hpp, timing/memory_system.hpp).
 #pragma once
 
-#include <warpsim/func/executor.hpp>
+#include <warpsim/source/instruction_source.hpp>
 
 #include <cstdint>
 #include <vector>
 
 namespace warpsim::timing {
 
+// The memory hierarchy's granularity on every NVIDIA GPU since Volta: 128-byte cache lines of four 32-byte sectors
+// (CUDA C++ Best Practices Guide, "Coalesced Access to Global Memory"; Nsight Compute's l1tex/lts sector metrics).
+// SectorCache's per-line sector masks are built for this shape, so it is a constant, not a GPU parameter.
 inline constexpr std::uint64_t kSectorBytes = 32, kLineBytes = 128;
+
+// Local memory: each warp's window sits above every global address (kLocalBase), kLocalWindow bytes per warp = 32
+// lanes x 512 KiB, CUDA's maximum local memory per thread (CUDA C++ Programming Guide, "Features and Technical
+// Specifications": 512 KB local memory per thread).
+inline constexpr std::uint64_t kLocalBase = std::uint64_t{1} << 56;
+inline constexpr std::uint64_t kLocalWindow = std::uint64_t{32} << 19;
+
+// Buffers reused across accesses.
+struct MemScratch {
+  std::vector<std::uint64_t> words, sectors, addrs;
+  std::vector<std::uint32_t> per_bank;
+  std::vector<unsigned> same;
+};
 
 struct SmemCost {
   std::uint32_t wavefronts = 0;        // >= 1 for an access with executed lanes
   std::uint32_t ideal_wavefronts = 0;  // distinct words / banks, rounded up: what a conflict-free access needs
 };
-SmemCost smem_cost(const func::MemAccess& m, LaneMask lanes, unsigned banks, unsigned bank_bytes);
+SmemCost smem_cost(const source::MemAccess& m, LaneMask lanes, unsigned banks, unsigned bank_bytes, MemScratch& s);
 
-struct GlobalCost {
-  std::vector<std::uint64_t> sectors;  // distinct sector numbers (address / 32), sorted
-  std::uint32_t lines = 0;             // distinct 128-byte lines
-};
-GlobalCost global_cost(const func::MemAccess& m, LaneMask lanes);
+// The distinct sectors (address / 32) of a global access, sorted, into s.sectors.
+void global_sectors(const source::MemAccess& m, LaneMask lanes, MemScratch& s);
+// The same for a local access of grid warp number `warp`, at the addresses the hardware's interleaving gives.
+void local_sectors(const source::MemAccess& m, LaneMask lanes, std::uint64_t warp, MemScratch& s);
+// Distinct 128-byte lines among sorted sectors.
+std::uint32_t distinct_lines(const std::vector<std::uint64_t>& sectors);
 
-// For an atomic: per sector of `sectors` (global_cost's), the most lanes that target one address in it (the L2
-// atomic unit serves lanes on one address one after another, different words in parallel).
-std::vector<unsigned> same_address_lanes(const func::MemAccess& m, LaneMask lanes,
-                                         const std::vector<std::uint64_t>& sectors);
+// For an atomic: per sector of s.sectors, the most lanes that target one address in it (the L2 atomic unit serves
+// lanes on one address one after another, different words in parallel), into s.same.
+void same_address_lanes(const source::MemAccess& m, LaneMask lanes, MemScratch& s);
 
 }  // namespace warpsim::timing

@@ -16,6 +16,16 @@ namespace warpsim::timing {
 
 struct WarpStateCycles {
   std::uint64_t issued = 0, dependency = 0, memory = 0, barrier = 0, not_selected = 0;
+  WarpStateCycles& operator+=(const WarpStateCycles& o) {
+    issued += o.issued, dependency += o.dependency, memory += o.memory, barrier += o.barrier;
+    not_selected += o.not_selected;
+    return *this;
+  }
+  WarpStateCycles& operator-=(const WarpStateCycles& o) {
+    issued -= o.issued, dependency -= o.dependency, memory -= o.memory, barrier -= o.barrier;
+    not_selected -= o.not_selected;
+    return *this;
+  }
 };
 
 // The memory hierarchy's counters (timing/memory_system.hpp); l1 counts global and local load sectors.

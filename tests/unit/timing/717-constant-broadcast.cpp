@@ -41,7 +41,7 @@ warpsim::timing::GridTiming run_const(unsigned stride_bytes) {
   L.const_bank = &cbank;
   L.num_sms = cfg.num_sms;
   L.model = cfg.reconvergence;
-  return timing::run_grid_timed(L, cfg);
+  return sim::run_timed(L, cfg);
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 #include <warpsim/func/grid.hpp>
 #include <warpsim/ir/program.hpp>
 #include <warpsim/ptx/parser.hpp>
-#include <warpsim/timing/grid_timing.hpp>
+#include <warpsim/sim/timed_grid.hpp>
 
 #include <catch2/catch.hpp>
 
@@ -58,7 +58,7 @@ inline Result run_program(const warpsim::ir::Program& prog, const warpsim::confi
   L.num_sms = cfg.num_sms;
   L.model = cfg.reconvergence;
   Result r;
-  if (timed) r.timing = timing::run_grid_timed(L, cfg, {}, sink, regs_per_thread);
+  if (timed) r.timing = sim::run_timed(L, cfg, {}, sink, regs_per_thread);
   else func::run_grid(L);
   r.out.resize(count);
   std::memcpy(r.out.data(), global.region("out")->bytes.data(), std::size_t{count} * 4);

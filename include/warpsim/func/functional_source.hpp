@@ -1,0 +1,85 @@
+// The functional executor as an instruction source (source/instruction_source.hpp): CTAs built by init_cta, each
+// issue one Executor::step, the no-progress watchdog and the deadlock report. Both the functional grid runner
+// (func/grid.hpp) and the timing model run a kernel through it, so these exist once.
+//
+// Models: resident CTAs in reusable slots; the watchdog (a CTA that executes GridLimits::no_progress_limit
+// warp-instructions without changing memory, opening a barrier or retiring a thread is a livelock); %clock from
+// the attached Timebase, else the warp's executed instruction count (func/grid.hpp's InstructionClock); pending
+// asynchronous effects, applied by complete() (at once when `immediate`, as functional runs do).
+// Leaves out: time, and scheduling (the caller decides which warp issues when).
+#pragma once
+
+#include <warpsim/func/executor.hpp>
+#include <warpsim/source/instruction_source.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace warpsim::func {
+
+struct GridLimits {
+  std::uint64_t no_progress_limit = 1ull << 22;  // warp-instructions per CTA without progress
+  std::uint32_t window = 0;                      // functional runs: resident CTAs at a time; 0 = num_sms
+  std::uint32_t quantum = 1024;                  // functional runs: instructions a warp runs before the next's turn
+};
+
+// Functional clock: %clock64 reads the warp's executed instruction count.
+class InstructionClock : public ClockSource {
+ public:
+  std::uint64_t cycles(const Cta&, const Warp& w) const override { return w.warp_insts; }
+  std::uint64_t nanoseconds(const Cta&, const Warp& w) const override { return w.warp_insts; }
+};
+
+class FunctionalSource final : public source::InstructionSource {
+ public:
+  // Runs `launch` (its program, memory and parameters); L.clock is set for the source's lifetime and restored after.
+  FunctionalSource(Launch& launch, const GridLimits& limits = {});
+  ~FunctionalSource() override;
+
+  source::CtaSlot start_cta(std::uint64_t linear, std::uint32_t sm) override;
+  std::uint32_t warps(source::CtaSlot cta) const override;
+  Dim3 cta_id(source::CtaSlot cta) const override;
+  std::uint64_t cta_linear(source::CtaSlot cta) const override;
+  bool cta_done(source::CtaSlot cta) const override;
+  void finish_cta(source::CtaSlot cta) override;
+  std::uint32_t next_pc(source::CtaSlot cta, std::uint32_t warp) const override;
+  bool warp_done(source::CtaSlot cta, std::uint32_t warp) const override;
+  bool warp_runnable(source::CtaSlot cta, std::uint32_t warp) const override;
+  source::Issued issue(source::CtaSlot cta, std::uint32_t warp) override;
+  std::uint64_t warp_instructions(source::CtaSlot cta, std::uint32_t warp) const override;
+  [[noreturn]] void deadlock(source::CtaSlot cta) const override;
+  void complete(source::AsyncId op) override;
+  void attach(const source::Timebase* time) override;
+  const source::Counts& counts() const override { return counts_; }
+
+  // Whether every unfinished warp of the CTA waits (nothing of it can run).
+  bool blocked(source::CtaSlot cta) const;
+  // Holds `effect` as a pending asynchronous operation (applied at once when immediate); for instructions that
+  // complete later.
+  source::AsyncId defer(std::function<void()> effect);
+  void set_immediate(bool immediate) { immediate_ = immediate; }
+  std::size_t pending() const { return pending_.size(); }
+
+ private:
+  class TimebaseClock;
+  Cta& at(source::CtaSlot c) { return *ctas_[c]; }
+  const Cta& at(source::CtaSlot c) const { return *ctas_[c]; }
+
+  Launch& L_;
+  GridLimits limits_;
+  Executor ex_;
+  const ClockSource* saved_clock_ = nullptr;
+  InstructionClock own_clock_;
+  std::unique_ptr<TimebaseClock> timebase_clock_;
+  std::vector<std::unique_ptr<Cta>> ctas_;
+  std::vector<source::CtaSlot> free_;
+  source::Counts counts_;
+  std::map<source::AsyncId, std::function<void()>> pending_;
+  source::AsyncId next_async_ = 1;
+  bool immediate_ = true;
+};
+
+}  // namespace warpsim::func

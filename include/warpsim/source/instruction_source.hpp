@@ -1,0 +1,116 @@
+// The instruction stream as the timing model sees it: an interface between timing/ (which asks) and func/ (which
+// implements it by executing PTX). A scripted mock in the tests is another implementation; a trace reader could be
+// a third. The source owns all architectural state (CTAs, warps, registers, memory, divergence paths); the timing
+// model owns time and decides when each warp issues.
+//
+// Models:
+//   CTAs       the timing model makes a CTA resident (start_cta), asks when it is done and retires it
+//              (finish_cta, which adds its instruction counts to counts()).
+//   warps      next_pc says which instruction a warp would run next, or kNoPc when none of its lanes can run
+//              (all wait at a barrier or a warp-synchronous instruction, or all exited); the static facts of that
+//              pc (pipe, registers read and written, how ptxas issues it) are in the lowered program
+//              (lower/lowered.hpp) whose code the source runs, which the timing model is given with it. issue()
+//              executes it: which lanes ran, what memory they touched, and what the warp runs next.
+//   time       %clock/%globaltimer reads come from the Timebase the timing model attaches for the kernel's run;
+//              with none attached the source uses its own deterministic clock.
+//   progress   the no-progress watchdog and the deadlock report live in the source (once for functional and
+//              timed runs): issue() throws ErrorKind::Deadlock for a livelock, deadlock() for a CTA whose warps
+//              all wait.
+//   async      operations issued now whose effects land later (bulk copies, mbarrier phases, accumulators): the
+//              source holds their effects as pending, tagged with an AsyncId that the issuing step reports; the
+//              driver applies them with complete() when its model says they land (a functional run does so at
+//              once). Nothing in the current ISA subset issues one yet.
+// Leaves out: timing of any kind, and which SM a CTA's state lives on beyond the %smid it reads.
+#pragma once
+
+#include <warpsim/common/types.hpp>
+#include <warpsim/ir/instr.hpp>
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace warpsim::source {
+
+inline constexpr std::uint32_t kNoPc = 0xffffffffu;
+
+struct MemAccess {
+  ir::Space space = ir::Space::None;  // resolved space (generic addresses are resolved per lane; this is
+                                      // the space of the first active lane)
+  bool store = false, atomic = false;
+  std::uint32_t bytes = 0;            // per lane (vector width included)
+  LaneMask lanes;
+  std::array<Addr, kWarpSize> addr{};  // per lane: the address in its state space
+};
+
+using CtaSlot = std::uint32_t;  // a resident CTA, as the source numbers them (reused after finish_cta)
+using AsyncId = std::uint64_t;  // a pending asynchronous operation; 0 = none
+inline constexpr AsyncId kNoAsync = 0;
+
+struct Issued {
+  enum class Kind : std::uint8_t { Executed, Blocked, Done } kind = Kind::Done;
+  std::uint32_t pc = 0;
+  LaneMask active;    // lanes of the path that issued
+  LaneMask executed;  // active lanes whose guard was true
+  bool has_mem = false;
+  MemAccess mem;
+  std::uint32_t next_pc = kNoPc;  // what the warp runs next (kNoPc: nothing runnable now)
+  AsyncId async = kNoAsync;       // an asynchronous operation this step started (complete() applies it)
+};
+
+struct Counts {
+  std::uint64_t ctas = 0, warps = 0, warp_instructions = 0, thread_instructions = 0;
+};
+
+// The timing model's clock, read by %clock, %clock64 and %globaltimer.
+class Timebase {
+ public:
+  virtual ~Timebase() = default;
+  virtual std::uint64_t cycles() const = 0;
+  virtual std::uint64_t nanoseconds() const = 0;
+};
+
+class InstructionSource {
+ public:
+  virtual ~InstructionSource() = default;
+
+  // Makes CTA `linear` of the grid resident, reading %smid = sm; returns its slot.
+  virtual CtaSlot start_cta(std::uint64_t linear, std::uint32_t sm) = 0;
+  virtual std::uint32_t warps(CtaSlot cta) const = 0;
+  virtual Dim3 cta_id(CtaSlot cta) const = 0;
+  virtual std::uint64_t cta_linear(CtaSlot cta) const = 0;
+  virtual bool cta_done(CtaSlot cta) const = 0;
+  // Retires a done CTA: its counts go to counts(), its slot is free.
+  virtual void finish_cta(CtaSlot cta) = 0;
+
+  virtual std::uint32_t next_pc(CtaSlot cta, std::uint32_t warp) const = 0;
+  // Whether some lanes of the warp could run now (under ipdom_stack, lanes below the top of the SIMT stack can be
+  // runnable while next_pc is kNoPc).
+  virtual bool warp_runnable(CtaSlot cta, std::uint32_t warp) const = 0;
+  virtual bool warp_done(CtaSlot cta, std::uint32_t warp) const = 0;
+  virtual Issued issue(CtaSlot cta, std::uint32_t warp) = 0;
+  // Warp-instructions the warp has executed so far.
+  virtual std::uint64_t warp_instructions(CtaSlot cta, std::uint32_t warp) const = 0;
+
+  // Throws ErrorKind::Deadlock describing where every unfinished warp of the CTA waits.
+  [[noreturn]] virtual void deadlock(CtaSlot cta) const = 0;
+  // Applies the effects of a pending asynchronous operation.
+  virtual void complete(AsyncId op) = 0;
+  virtual void attach(const Timebase* time) = 0;
+
+  virtual const Counts& counts() const = 0;
+};
+
+// Attaches a Timebase to a source for a scope (RAII: the source's own clock is back afterwards).
+class TimebaseScope {
+ public:
+  TimebaseScope(InstructionSource& src, const Timebase* t) : src_(src) { src_.attach(t); }
+  ~TimebaseScope() { src_.attach(nullptr); }
+  TimebaseScope(const TimebaseScope&) = delete;
+  TimebaseScope& operator=(const TimebaseScope&) = delete;
+
+ private:
+  InstructionSource& src_;
+};
+
+}  // namespace warpsim::source

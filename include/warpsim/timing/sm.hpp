@@ -1,0 +1,134 @@
+// One streaming multiprocessor: its warp slots and sub-partitions, its shared-memory unit, barrier unit and LSU
+// with the L1. The GPU loop (timing/grid_timing.hpp) places CTAs on it, scans the sub-partitions that are due,
+// and issues the warps they chose.
+//
+// Models:
+//   slots       sm.max_warps slots; a CTA's warps take the lowest free ones (the occupancy calculator guarantees
+//               room); each has its scoreboard (timing/scoreboard.hpp).
+//   readiness   a warp may issue when the instruction the source would run next (source/instruction_source.hpp)
+//               has no pending register write and its pipe is free (timing/sub_partition.hpp), and not before its
+//               `earliest` (placement, a barrier's release, a taken branch's fetch, an expanded operation's or a
+//               printf's length). Instructions ptxas folds or merges (lower/lowered.hpp) take no issue slot: a
+//               warp whose next instruction is one runs it at once when scanned (at most kMaxFoldedPerScan in a
+//               row) and its results are ready when their sources are (merged ones: when the shared access lands).
+//   latencies   ALU results after pipe.<class>.latency; shared memory through the shared-memory unit, global and
+//               local through the LSU and L1 to the L2, ld.const through the constant cache; expanded operations
+//               after their measured latency.
+//   barriers    a warp waiting in the source issues nothing; when one opens, its warps may issue the barrier
+//               unit's release delay later; a bar.sync's own warp too. A bar.arrive does not wait.
+//   states      at each scan every resident warp is counted in one stall state: issued; barrier (waits, or just
+//               released); memory or dependency (a pending register from memory or a pipe); not_selected (ready
+//               but another issued, or its pipe busy).
+// Leaves out: instruction fetch and the instruction buffer beyond the taken-branch cost, register-bank conflicts,
+// a finite LSU queue, warps of several kernels sharing an SM.
+#pragma once
+
+#include <warpsim/config/gpu_config.hpp>
+#include <warpsim/lower/lowered.hpp>
+#include <warpsim/source/instruction_source.hpp>
+#include <warpsim/timing/barrier_unit.hpp>
+#include <warpsim/timing/cycle.hpp>
+#include <warpsim/timing/lsu.hpp>
+#include <warpsim/timing/scoreboard.hpp>
+#include <warpsim/timing/smem_unit.hpp>
+#include <warpsim/timing/stats.hpp>
+#include <warpsim/timing/sub_partition.hpp>
+#include <warpsim/timing/trace_sink.hpp>
+#include <warpsim/timing/wake_queue.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace warpsim::timing {
+
+// A warp whose next instructions are all folded runs at most this many of them in one scan before the others get
+// their turn (a bound on the simulator's work per cycle; ptxas's folded runs are a handful long).
+inline constexpr unsigned kMaxFoldedPerScan = 1024;
+
+// What every SM of one kernel's run shares: the GPU model, the instruction stream, the memory below the L1s, the
+// wake-up queue, the trace sink, and the kernel-wide counters.
+struct KernelContext {
+  const config::GpuConfig& cfg;
+  source::InstructionSource& src;
+  const lower::Program& prog;
+  MemorySystem& l2;
+  WakeQueue& wake;
+  TraceSink* sink = nullptr;        // CTA and warp events
+  TraceSink* issue_sink = nullptr;  // every issue (sink, when it wants them)
+  Cycle end{0};                     // the last result landed or store taken so far
+  std::uint64_t age = 0;            // warps placed so far (launch order)
+  std::uint64_t folded = 0;         // PTX instructions folded (no issue)
+  std::uint64_t expanded = 0;       // extra SASS instructions of expanded ones
+  std::int64_t extra_thread_insts = 0;  // SASS minus PTX thread-instructions
+};
+
+class Sm {
+ public:
+  Sm(std::uint32_t id, KernelContext& k);
+
+  // Makes CTA `cta` resident at `now`: its warps take free slots, their sub-partitions are due now.
+  void place(source::CtaSlot cta, Cycle now);
+  // Sub-partition `sub` at `now`: runs folded instructions at warps' heads, counts every warp's state, and
+  // returns the slot the scheduler picks (-1: no warp ready). Sets its next wake-up times.
+  std::int64_t scan(std::uint32_t sub, Cycle now);
+  // Issues the next instruction of the warp in `slot` at `now`.
+  void issue(std::uint32_t slot, Cycle now);
+  // Retires its CTAs that are done (in placement order): trace events, slots freed. Returns how many.
+  unsigned retire(Cycle now, std::vector<source::CtaSlot>& retired);
+
+  bool has_ctas() const { return !ctas_.empty(); }
+  source::CtaSlot first_cta() const { return ctas_.front(); }
+  std::uint32_t sub_partitions() const { return static_cast<std::uint32_t>(subs_.size()); }
+  const SubPartition& sub(std::uint32_t i) const { return subs_[i]; }
+  std::uint32_t wake_key(std::uint32_t sub) const { return id_ * sub_partitions() + sub; }
+
+  // Cycle accounting, added by the GPU loop.
+  std::uint64_t active_cycles = 0;       // cycles with a resident CTA
+  std::uint64_t warp_cycles_active = 0;  // resident, not exited warps summed over those cycles
+
+  const SmemStats& smem_stats() const { return smem_.stats(); }
+  const Lsu& lsu() const { return lsu_; }
+
+ private:
+  struct Slot {
+    bool used = false;
+    source::CtaSlot cta = 0;
+    std::uint32_t index = 0;  // warp index in the CTA
+    std::uint64_t age = 0;
+    Scoreboard sb;
+    Cycle earliest{0};        // no issue before (placement, barrier release, branch fetch, expanded ops)
+    Cycle barrier_until{0};   // released from a barrier, may issue from this cycle
+    bool waiting = false;     // the source has nothing runnable (barrier, warp-sync)
+    bool exited = false;
+    Cycle issued_until{0};    // the cycle after its last issue (for trace sinks)
+    // What ready() derived from this warp's own state, kept until the warp issues or a barrier changes it.
+    bool dirty = true;
+    bool never = false;       // nothing runnable
+    Cycle own{0};             // max(earliest, dependences) of the next instruction
+    Cycle dep{0};             // when its last pending operand lands
+    bool dep_mem = false;     // that operand comes from memory
+    lower::OpClass cls = lower::OpClass::Int;
+    bool folded = false;      // the next instruction issues nothing (folded or merged)
+    std::uint64_t folded_count = 0;
+    Cycle wide_ready{0};      // when the last shared access it issued lands (for merged followers)
+  };
+  struct Readiness {
+    Cycle at;  // when it could issue (never: waits in the source)
+    bool on_dep = false, on_mem = false;
+  };
+  Readiness ready(Slot& w, const SubPartition& sp, Cycle now);
+  void count_expansion(std::uint32_t sass, LaneMask active);
+  void trace_issue(std::uint32_t slot, const source::Issued& r, Cycle now);
+
+  std::uint32_t id_;
+  KernelContext& k_;
+  std::vector<Slot> slots_;
+  std::vector<SubPartition> subs_;
+  SmemUnit smem_;
+  BarrierUnit barrier_;
+  Lsu lsu_;
+  std::vector<source::CtaSlot> ctas_;  // resident, in placement order
+  bool check_done_ = false;  // a warp exited since the last retire()
+};
+
+}  // namespace warpsim::timing

@@ -1,0 +1,41 @@
+// One SM's shared-memory unit: the banks, serving the wavefronts of each warp access in order.
+//
+// Models: an access needs smem_cost's wavefronts (timing/mem_cost.hpp: sm.smem_banks banks of sm.smem_bank_bytes);
+// the banks serve one wavefront per cycle, so an access starts when the previous one's wavefronts are through,
+// and its data lands mem.smem_latency + (wavefronts - 1) x mem.smem_wavefront_cycles after it starts.
+// Counts wavefronts and bank conflicts (wavefronts beyond the conflict-free number) as Nsight does, shared
+// atomics apart from loads and stores.
+// Leaves out: the 128-byte-per-wavefront limit of wide accesses, shared atomics' read-modify-write passes (timed as
+// plain accesses), distributed shared memory across a cluster.
+#pragma once
+
+#include <warpsim/config/gpu_config.hpp>
+#include <warpsim/timing/cycle.hpp>
+#include <warpsim/timing/mem_cost.hpp>
+
+#include <cstdint>
+
+namespace warpsim::timing {
+
+struct SmemStats {
+  std::uint64_t wavefronts = 0;          // l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
+  std::uint64_t conflicts_ld = 0;        // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
+  std::uint64_t conflicts_st = 0;        // ..._op_st.sum
+  std::uint64_t conflicts_atom = 0;      // ..._op_atom.sum
+};
+
+class SmemUnit {
+ public:
+  explicit SmemUnit(const config::GpuConfig& cfg) : cfg_(cfg) {}
+  // A warp access with `lanes` executing at `now`: when its data lands.
+  Cycle access(const source::MemAccess& m, LaneMask lanes, Cycle now);
+  const SmemStats& stats() const { return stats_; }
+
+ private:
+  const config::GpuConfig& cfg_;
+  Cycle free_{0};  // when the banks can start the next access's first wavefront
+  MemScratch scratch_;
+  SmemStats stats_;
+};
+
+}  // namespace warpsim::timing

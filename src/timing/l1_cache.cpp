@@ -1,0 +1,54 @@
+// An SM's L1 (see timing/l1_cache.hpp).
+#include <warpsim/timing/l1_cache.hpp>
+
+#include <warpsim/timing/mem_cost.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace warpsim::timing {
+
+L1Cache::L1Cache(const config::GpuConfig& cfg) : cfg_(cfg), tags_(cfg.l1_size, cfg.l1_assoc) {}
+
+MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
+                          const std::vector<unsigned>& same_address, MemorySystem& l2) {
+  MemResult r;
+  // The L1 takes the longer of: the sectors at mem.l1_sectors_per_cycle, the distinct lines at
+  // mem.l1_{load,store}_cycles_per_line; the sectors leave evenly spread over that time.
+  const double rate = cfg_.l1_sectors_per_cycle;
+  const std::size_t lines = distinct_lines(sectors);
+  const double per_line = op == MemOp::Load    ? cfg_.l1_load_cycles_per_line
+                          : op == MemOp::Store ? cfg_.l1_store_cycles_per_line
+                                               : 0.0;
+  const double busy = std::max(static_cast<double>(sectors.size()) / rate, static_cast<double>(lines) * per_line);
+  const double start = std::max(free_, static_cast<double>(now));
+  free_ = start + busy;
+  for (std::size_t i = 0; i < sectors.size(); ++i) {
+    const std::uint64_t sec = sectors[i];
+    const auto at = static_cast<std::uint64_t>(
+        std::ceil(start + std::floor(static_cast<double>(i) * busy / static_cast<double>(sectors.size()))));
+    std::uint64_t ready = at;
+    if (op == MemOp::Load) {
+      if (const auto hit = tags_.probe(sec)) {
+        ++r.l1_hits;
+        ++stats_.sector_hits;
+        ready = std::max(at + cfg_.l1_hit_latency, *hit);
+      } else {
+        ++stats_.sector_misses;
+        ready = l2.access(sec, op, at);
+        tags_.fill(sec, ready, false);
+      }
+    } else {
+      if (op == MemOp::Store && tags_.probe(sec)) tags_.fill(sec, at, false);  // write-through, no allocate
+      ready = l2.access(sec, op, at, i < same_address.size() ? std::max(same_address[i], 1u) : 1u);
+      if (op == MemOp::Store) {
+        r.accepted = std::max(r.accepted, ready);
+        ready = at;
+      }
+    }
+    r.ready = std::max(r.ready, ready);
+  }
+  return r;
+}
+
+}  // namespace warpsim::timing

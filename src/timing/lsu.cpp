@@ -1,0 +1,42 @@
+// The load/store unit (see timing/lsu.hpp).
+#include <warpsim/timing/lsu.hpp>
+
+#include <algorithm>
+
+namespace warpsim::timing {
+
+LsuResult Lsu::global(const source::MemAccess& m, LaneMask lanes, bool local, std::uint64_t grid_warp, bool cas,
+                      Cycle now) {
+  if (local) local_sectors(m, lanes, grid_warp, scratch_);
+  else global_sectors(m, lanes, scratch_);
+  const MemOp op = m.atomic ? MemOp::Atomic : m.store ? MemOp::Store : MemOp::Load;
+  scratch_.same.clear();  // atomics: per sector, the most lanes on one of its addresses
+  if (op == MemOp::Atomic && !local) same_address_lanes(m, lanes, scratch_);
+  const MemResult r = l1_.access(scratch_.sectors, op, now.count(), scratch_.same, l2_);
+  LsuResult out;
+  if (op == MemOp::Load && !local) {
+    ++stats_.global_ld_requests;
+    stats_.global_ld_sectors += scratch_.sectors.size();
+    stats_.global_ld_sectors_l1_hit += r.l1_hits;
+  }
+  if (op == MemOp::Store) {
+    out.ready = now + cfg_.pipe_ldst.latency;
+    out.stored = Cycle(r.accepted);
+    if (r.accepted > cfg_.store_backpressure_cycles) out.hold = Cycle(r.accepted - cfg_.store_backpressure_cycles);
+    return out;
+  }
+  out.ready = Cycle(r.ready + (op == MemOp::Atomic && cas ? cfg_.atomic_cas_latency : 0));
+  return out;
+}
+
+Cycle Lsu::constant(const source::MemAccess& m, LaneMask lanes, Cycle now) {
+  auto& seen = scratch_.addrs;
+  seen.clear();
+  lanes.for_each([&](unsigned lane) { seen.push_back(m.addr[lane]); });
+  std::sort(seen.begin(), seen.end());
+  const auto distinct = static_cast<std::uint64_t>(std::unique(seen.begin(), seen.end()) - seen.begin());
+  stats_.const_accesses += distinct;
+  return now + distinct * cfg_.const_latency;
+}
+
+}  // namespace warpsim::timing

@@ -1,0 +1,273 @@
+// One SM: warp slots, sub-partition scans and issue (see timing/sm.hpp).
+#include <warpsim/timing/sm.hpp>
+
+#include <algorithm>
+
+namespace warpsim::timing {
+
+Sm::Sm(std::uint32_t id, KernelContext& k)
+    : id_(id), k_(k), smem_(k.cfg), barrier_(k.cfg), lsu_(k.cfg, k.l2) {
+  slots_.resize(k.cfg.max_warps_per_sm);
+  const std::uint32_t nsub = std::max(k.cfg.sub_partitions, 1u);
+  subs_.reserve(nsub);
+  for (std::uint32_t i = 0; i < nsub; ++i) subs_.emplace_back(k.cfg);
+  for (std::uint32_t s = 0; s < slots_.size(); ++s) subs_[s % nsub].slots.push_back(s);
+  for (auto& sp : subs_) sp.ready.reserve(sp.slots.size());
+}
+
+void Sm::place(source::CtaSlot cta, Cycle now) {
+  const std::uint32_t warps = k_.src.warps(cta);
+  std::uint32_t slot = 0;
+  for (std::uint32_t i = 0; i < warps; ++i) {
+    while (slots_[slot].used) ++slot;  // fits: the occupancy calculator counted the warps
+    Slot& w = slots_[slot];
+    w = Slot{};
+    w.used = true;
+    w.cta = cta;
+    w.index = i;
+    w.age = k_.age++;
+    w.sb.reset(k_.prog.code.num_slots);
+    w.earliest = now;
+    k_.wake.wake_by(wake_key(slot % sub_partitions()), now);
+  }
+  ctas_.push_back(cta);
+  if (k_.sink == nullptr) return;
+  const std::uint64_t linear = k_.src.cta_linear(cta);
+  k_.sink->on_cta_start(id_, linear, k_.src.cta_id(cta), now.count());
+  for (std::uint32_t s = 0; s < slots_.size(); ++s)
+    if (slots_[s].used && slots_[s].cta == cta)
+      k_.sink->on_warp_start(id_, s % sub_partitions(), linear, slots_[s].index, now.count());
+}
+
+Sm::Readiness Sm::ready(Slot& w, const SubPartition& sp, Cycle now) {
+  if (w.dirty) {
+    w.dirty = false;
+    const std::uint32_t pc = k_.src.next_pc(w.cta, w.index);
+    w.never = pc == source::kNoPc;
+    if (!w.never) {
+      const lower::InstrTiming& t = k_.prog.instrs[pc];
+      const Scoreboard::Pending p = w.sb.when(k_.prog.reads(pc), k_.prog.writes(pc));
+      w.dep = p.at;
+      w.dep_mem = p.memory;
+      w.cls = t.pipe;
+      w.folded = t.issue != lower::Issue::Sass;
+      // A folded instruction waits for nothing: its result is ready when its sources are.
+      w.own = w.folded ? w.earliest : max(w.earliest, p.at);
+    }
+  }
+  if (w.never) return {Cycle::never()};
+  if (w.folded) return {w.own};
+  Readiness r;
+  r.on_dep = w.dep > now;
+  r.on_mem = r.on_dep && w.dep_mem;
+  r.at = max(w.own, sp.pipe_free(w.cls));
+  return r;
+}
+
+std::int64_t Sm::scan(std::uint32_t sub, Cycle now) {
+  SubPartition& sp = subs_[sub];
+  WarpStateCycles st;
+  std::uint32_t active = 0;
+  Cycle wake = Cycle::never(), recount = Cycle::never();
+  sp.ready.clear();
+  for (const std::uint32_t slot : sp.slots) {
+    Slot& w = slots_[slot];
+    if (!w.used || w.exited) continue;
+    ++active;
+    Readiness r = ready(w, sp, now);
+    // Folded instructions at the head of the warp take no issue slot and no time: run them now.
+    for (unsigned k = 0; k < kMaxFoldedPerScan && !r.at.is_never() && w.folded && r.at <= now; ++k) {
+      issue(slot, now);
+      if (w.exited) break;
+      r = ready(w, sp, now);
+    }
+    if (w.exited) continue;
+    if (r.at.is_never()) {
+      ++st.barrier;
+      continue;
+    }
+    if (r.at > now) {
+      wake = min(wake, r.at);
+      // The state it is counted in changes when its release delay or its pending operand runs out.
+      if (w.barrier_until > now) {
+        ++st.barrier;
+        recount = min(recount, w.barrier_until);
+      } else if (r.on_mem) {
+        ++st.memory;
+        recount = min(recount, w.dep);
+      } else if (r.on_dep) {
+        ++st.dependency;
+        recount = min(recount, w.dep);
+      } else {
+        ++st.not_selected;
+      }
+      continue;
+    }
+    ++st.not_selected;
+    sp.ready.push_back({slot, w.age});
+  }
+  std::int64_t chosen = -1;
+  if (!sp.ready.empty()) {
+    chosen = sp.ready[sp.scheduler().pick(sp.ready, sp.last(), static_cast<std::uint32_t>(slots_.size()))].slot;
+    --st.not_selected;
+    ++st.issued;
+    wake = now + 1;  // it changes at the issue: scanned again next cycle
+  }
+  sp.states = st;
+  sp.active = active;
+  k_.wake.set_issue(wake_key(sub), wake);
+  k_.wake.set_recount(wake_key(sub), recount);
+  return chosen;
+}
+
+void Sm::count_expansion(std::uint32_t sass, LaneMask active) {
+  k_.expanded += sass - 1;
+  k_.extra_thread_insts += static_cast<std::int64_t>(sass - 1) * active.count();
+}
+
+void Sm::issue(std::uint32_t slot, Cycle now) {
+  Slot& w = slots_[slot];
+  const source::Issued r = k_.src.issue(w.cta, w.index);
+  if (r.kind != source::Issued::Kind::Executed) return;  // ready() saw a runnable path: not reached
+  const lower::InstrTiming& t = k_.prog.instrs[r.pc];
+  const auto reads = k_.prog.reads(r.pc);
+  const auto writes = k_.prog.writes(r.pc);
+  const bool touches = r.has_mem && r.executed.any();
+  if (t.issue != lower::Issue::Sass) {
+    // No SASS instruction of its own: the result is ready when the sources are.
+    Cycle ready = now;
+    bool mem = false;
+    if (t.issue == lower::Issue::Merged) {
+      // Part of the wide access the group's first instruction issued: no issue slot, but its data still passes the
+      // shared-memory unit (a 16-byte-per-lane access is four 4-byte ones' worth of wavefronts).
+      ready = max(w.wide_ready, touches ? smem_.access(r.mem, r.executed, now) : now);
+      mem = true;
+    } else if (const Scoreboard::Pending p = w.sb.latest_of(reads); p.at > now) {
+      ready = p.at;
+      mem = p.memory;
+    }
+    w.sb.write(writes, ready, mem);
+    k_.extra_thread_insts -= static_cast<std::int64_t>(r.active.count());
+    ++k_.folded;
+    ++w.folded_count;
+    w.dirty = true;
+    return;
+  }
+  w.issued_until = now + 1;
+  if (k_.issue_sink != nullptr) trace_issue(slot, r, now);
+  const config::PipeTiming& pipe = lower::pipe_timing(k_.cfg, t.pipe);
+  SubPartition& sp = subs_[slot % sub_partitions()];
+  sp.issue(t.pipe, now, t.expanded ? kExpandedPipeCycles : pipe.interval, slot);
+  Cycle ready = now + pipe.latency;
+  bool mem = false;
+  if (touches) {
+    const ir::Space space = r.mem.space;
+    if (space == ir::Space::Shared || space == ir::Space::SharedCluster) {
+      ready = smem_.access(r.mem, r.executed, now);
+      mem = true;
+      w.wide_ready = ready;
+    } else if (space == ir::Space::Global || space == ir::Space::Local) {
+      const std::uint64_t grid_warp = k_.src.cta_linear(w.cta) * k_.src.warps(w.cta) + w.index;
+      const LsuResult m = lsu_.global(r.mem, r.executed, space == ir::Space::Local, grid_warp, t.cas, now);
+      ready = m.ready;
+      mem = true;
+      if (m.stored != Cycle(0)) {
+        sp.hold_memory(m.hold);
+        k_.end = max(k_.end, m.stored);  // the kernel is not done before its stores reach L2
+      }
+    } else if (space == ir::Space::Const) {
+      ready = lsu_.constant(r.mem, r.executed, now);
+      mem = true;
+    }
+  }
+  if (t.expanded) {
+    // ptxas's sequence: its instructions issue one after another, the result lands after the measured latency.
+    ready = now + t.latency;
+    w.earliest = max(w.earliest, now + t.sass);
+    count_expansion(t.sass, r.active);
+  }
+  // A taken branch (the warp now continues elsewhere than the next pc): the target is fetched first.
+  if (t.branch && r.executed.any() && r.next_pc != source::kNoPc && r.next_pc != r.pc + 1)
+    w.earliest = max(w.earliest, now + k_.cfg.branch_taken_cycles);
+  if (t.printf_call && r.executed.any()) {
+    // vprintf's body: the warp is busy for the measured time per call and per extra printing lane.
+    const std::uint64_t lanes = r.executed.count();
+    w.earliest = max(w.earliest, now + (k_.cfg.printf_cycles + k_.cfg.printf_cycles_per_lane * (lanes - 1)));
+    k_.end = max(k_.end, w.earliest);
+    count_expansion(t.sass, r.active);
+  }
+  w.sb.write(writes, ready, mem);
+  k_.end = max(k_.end, max(now + 1, writes.empty() ? now + 1 : ready));
+  (void)reads;
+  // Barrier bookkeeping: warps of this CTA that were waiting and can run now were released by this step. Only a
+  // barrier or threads exiting (fewer threads to wait for) can release other warps.
+  w.dirty = true;
+  bool released = false;
+  const std::uint32_t first = t.may_release ? 0 : slot, end = t.may_release ? static_cast<std::uint32_t>(slots_.size()) : slot + 1;
+  const std::uint64_t cta_warps = k_.src.warps(w.cta);
+  for (std::uint32_t s = first; s < end; ++s) {
+    Slot& o = slots_[s];
+    if (!o.used || o.cta != w.cta || o.exited) continue;
+    const bool run = k_.src.warp_runnable(o.cta, o.index);
+    if (o.waiting && run) {
+      o.earliest = max(o.earliest, barrier_.release(now, cta_warps));
+      o.barrier_until = o.earliest;
+      released = true;
+    }
+    o.waiting = !run && !k_.src.warp_done(o.cta, o.index);
+    o.dirty = true;
+    if (s != slot) k_.wake.wake_by(wake_key(s % sub_partitions()), now + 1);
+  }
+  if (t.barrier_wait && (released || !w.waiting)) {
+    w.earliest = max(w.earliest, barrier_.release(now, cta_warps));
+    w.barrier_until = w.earliest;
+  }
+  if (k_.src.warp_done(w.cta, w.index)) {
+    w.exited = true;
+    check_done_ = true;
+  }
+}
+
+unsigned Sm::retire(Cycle now, std::vector<source::CtaSlot>& retired) {
+  if (!check_done_) return 0;
+  check_done_ = false;
+  unsigned n = 0;
+  for (auto it = ctas_.begin(); it != ctas_.end();) {
+    const source::CtaSlot cta = *it;
+    if (!k_.src.cta_done(cta)) {
+      ++it;
+      continue;
+    }
+    const std::uint64_t linear = k_.src.cta_linear(cta);
+    for (Slot& w : slots_) {
+      if (!w.used || w.cta != cta) continue;
+      const Cycle last = w.sb.last();
+      k_.end = max(k_.end, last);
+      if (k_.sink != nullptr)
+        k_.sink->on_warp_end(linear, w.index, max(w.issued_until, last).count(),
+                             k_.src.warp_instructions(cta, w.index) - w.folded_count);
+      w = Slot{};
+    }
+    if (k_.sink != nullptr) k_.sink->on_cta_end(linear, now.count());
+    retired.push_back(cta);
+    ++n;
+    it = ctas_.erase(it);
+  }
+  return n;
+}
+
+void Sm::trace_issue(std::uint32_t slot, const source::Issued& r, Cycle now) {
+  const Slot& w = slots_[slot];
+  IssueEvent e;
+  e.cycle = now.count();
+  e.sm = id_;
+  e.subpartition = slot % sub_partitions();
+  e.cta = k_.src.cta_linear(w.cta);
+  e.warp = w.index;
+  e.pc = r.pc;
+  e.ptx_line = k_.prog.code.code[r.pc].line;
+  e.active_mask = r.active.bits;
+  k_.issue_sink->on_issue(e);
+}
+
+}  // namespace warpsim::timing

@@ -1,0 +1,34 @@
+// The sub-partitions' wake-up queue (see timing/wake_queue.hpp).
+#include <warpsim/timing/wake_queue.hpp>
+
+#include <algorithm>
+
+namespace warpsim::timing {
+
+Cycle WakeQueue::next_issue() {
+  while (!issue_heap_.empty() && issue_heap_.top().first != issue_[issue_heap_.top().second]) issue_heap_.pop();
+  return issue_heap_.empty() ? Cycle::never() : issue_heap_.top().first;
+}
+
+void WakeQueue::drain(std::vector<Cycle>& cur, Heap& heap, Cycle now, std::vector<std::uint32_t>& out) {
+  while (!heap.empty() && heap.top().first <= now) {
+    const auto [at, sub] = heap.top();
+    heap.pop();
+    if (at != cur[sub]) continue;  // superseded
+    cur[sub] = Cycle::never();
+    if (seen_[sub] != stamp_) {
+      seen_[sub] = stamp_;
+      out.push_back(sub);
+    }
+  }
+}
+
+void WakeQueue::due(Cycle now, std::vector<std::uint32_t>& out) {
+  out.clear();
+  ++stamp_;
+  drain(issue_, issue_heap_, now, out);
+  drain(recount_, recount_heap_, now, out);
+  std::sort(out.begin(), out.end());
+}
+
+}  // namespace warpsim::timing
