@@ -109,8 +109,6 @@ source::Issued FunctionalSource::issue(source::CtaSlot c, std::uint32_t warp) {
   out.executed = r.executed;
   out.has_mem = r.has_mem;
   if (r.has_mem) out.mem = r.mem;
-  const std::int32_t p = ex_.next_path(w);
-  out.next_pc = p < 0 ? source::kNoPc : w.paths[static_cast<std::size_t>(p)].pc;
   return out;
 }
 

@@ -187,8 +187,10 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     count_expansion(t.sass, r.active);
   }
   // A taken branch (the warp now continues elsewhere than the next pc): the target is fetched first.
-  if (t.branch && r.executed.any() && r.next_pc != source::kNoPc && r.next_pc != r.pc + 1)
-    w.earliest = max(w.earliest, now + k_.cfg.branch_taken_cycles);
+  if (t.branch && r.executed.any()) {
+    const std::uint32_t next = k_.src.next_pc(w.cta, w.index);
+    if (next != source::kNoPc && next != r.pc + 1) w.earliest = max(w.earliest, now + k_.cfg.branch_taken_cycles);
+  }
   if (t.printf_call && r.executed.any()) {
     // vprintf's body: the warp is busy for the measured time per call and per extra printing lane.
     const std::uint64_t lanes = r.executed.count();
@@ -198,19 +200,18 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   }
   w.sb.write(writes, ready, mem);
   k_.end = max(k_.end, max(now + 1, writes.empty() ? now + 1 : ready));
-  (void)reads;
   // Barrier bookkeeping: warps of this CTA that were waiting and can run now were released by this step. Only a
   // barrier or threads exiting (fewer threads to wait for) can release other warps.
   w.dirty = true;
   bool released = false;
   const std::uint32_t first = t.may_release ? 0 : slot, end = t.may_release ? static_cast<std::uint32_t>(slots_.size()) : slot + 1;
-  const std::uint64_t cta_warps = k_.src.warps(w.cta);
+  const auto release = [&] { return barrier_.release(now, k_.src.warps(w.cta)); };
   for (std::uint32_t s = first; s < end; ++s) {
     Slot& o = slots_[s];
     if (!o.used || o.cta != w.cta || o.exited) continue;
     const bool run = k_.src.warp_runnable(o.cta, o.index);
     if (o.waiting && run) {
-      o.earliest = max(o.earliest, barrier_.release(now, cta_warps));
+      o.earliest = max(o.earliest, release());
       o.barrier_until = o.earliest;
       released = true;
     }
@@ -219,7 +220,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     if (s != slot) k_.wake.wake_by(wake_key(s % sub_partitions()), now + 1);
   }
   if (t.barrier_wait && (released || !w.waiting)) {
-    w.earliest = max(w.earliest, barrier_.release(now, cta_warps));
+    w.earliest = max(w.earliest, release());
     w.barrier_until = w.earliest;
   }
   if (k_.src.warp_done(w.cta, w.index)) {

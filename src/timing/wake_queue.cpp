@@ -6,6 +6,8 @@
 namespace warpsim::timing {
 
 Cycle WakeQueue::next_issue() {
+  for (const std::uint32_t sub : soon_)
+    if (issue_[sub] == now_ + 1) return now_ + 1;
   while (!issue_heap_.empty() && issue_heap_.top().first != issue_[issue_heap_.top().second]) issue_heap_.pop();
   return issue_heap_.empty() ? Cycle::never() : issue_heap_.top().first;
 }
@@ -26,6 +28,15 @@ void WakeQueue::drain(std::vector<Cycle>& cur, Heap& heap, Cycle now, std::vecto
 void WakeQueue::due(Cycle now, std::vector<std::uint32_t>& out) {
   out.clear();
   ++stamp_;
+  for (const std::uint32_t sub : soon_) {
+    if (issue_[sub] != now_ + 1 || now_ + 1 > now || seen_[sub] == stamp_) continue;
+    issue_[sub] = Cycle::never();
+    seen_[sub] = stamp_;
+    out.push_back(sub);
+  }
+  // Entries of soon_ not taken now were superseded (a visit is never skipped past now_ + 1 while one is valid).
+  soon_.clear();
+  now_ = now;
   drain(issue_, issue_heap_, now, out);
   drain(recount_, recount_heap_, now, out);
   std::sort(out.begin(), out.end());

@@ -10,7 +10,7 @@
 //              (all wait at a barrier or a warp-synchronous instruction, or all exited); the static facts of that
 //              pc (pipe, registers read and written, how ptxas issues it) are in the lowered program
 //              (lower/lowered.hpp) whose code the source runs, which the timing model is given with it. issue()
-//              executes it: which lanes ran, what memory they touched, and what the warp runs next.
+//              executes it: which lanes ran and what memory they touched.
 //   time       %clock/%globaltimer reads come from the Timebase the timing model attaches for the kernel's run;
 //              with none attached the source uses its own deterministic clock.
 //   progress   the no-progress watchdog and the deadlock report live in the source (once for functional and
@@ -54,7 +54,6 @@ struct Issued {
   LaneMask executed;  // active lanes whose guard was true
   bool has_mem = false;
   MemAccess mem;
-  std::uint32_t next_pc = kNoPc;  // what the warp runs next (kNoPc: nothing runnable now)
   AsyncId async = kNoAsync;       // an asynchronous operation this step started (complete() applies it)
 };
 
