@@ -21,6 +21,7 @@ LsuResult Lsu::global(const source::MemAccess& m, LaneMask lanes, bool local, st
   }
   if (op == MemOp::Store) {
     out.ready = now + cfg_.pipe_ldst.latency;
+    out.store = true;
     out.stored = Cycle(r.accepted);
     if (r.accepted > cfg_.store_backpressure_cycles) out.hold = Cycle(r.accepted - cfg_.store_backpressure_cycles);
     return out;

@@ -28,6 +28,11 @@ void Sm::place(source::CtaSlot cta, Cycle now) {
     w.age = k_.age++;
     w.sb.reset(k_.prog.code.num_slots);
     w.earliest = now;
+    // A source may hand over a warp with nothing to run (a trace whose warp is empty): it has exited already.
+    if (k_.src.warp_done(cta, i)) {
+      w.exited = true;
+      check_done_ = true;
+    }
     k_.wake.wake_by(wake_key(slot % sub_partitions()), now);
   }
   ctas_.push_back(cta);
@@ -171,7 +176,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       const LsuResult m = lsu_.global(r.mem, r.executed, space == ir::Space::Local, grid_warp, t.cas, now);
       ready = m.ready;
       mem = true;
-      if (m.stored != Cycle(0)) {
+      if (m.store) {
         sp.hold_memory(m.hold);
         k_.end = max(k_.end, m.stored);  // the kernel is not done before its stores reach L2
       }

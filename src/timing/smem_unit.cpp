@@ -4,6 +4,7 @@
 namespace warpsim::timing {
 
 Cycle SmemUnit::access(const source::MemAccess& m, LaneMask lanes, Cycle now) {
+  if (lanes.none()) return now;  // no lane executed: nothing reaches the banks
   const SmemCost c = smem_cost(m, lanes, cfg_.smem_banks, cfg_.smem_bank_bytes, scratch_);
   const Cycle start = max(now, free_);
   free_ = start + c.wavefronts;  // the banks serve one wavefront per cycle

@@ -31,7 +31,8 @@ struct LsuStats {
 struct LsuResult {
   Cycle ready;                 // when the result lands
   Cycle hold = Cycle(0);       // the issuing sub-partition's memory instructions wait until then (stores)
-  Cycle stored = Cycle(0);     // stores: when the last sector reached its L2 slice (0: not a store)
+  bool store = false;
+  Cycle stored = Cycle(0);     // stores: when the last sector reached its L2 slice
 };
 
 class Lsu {

@@ -27,7 +27,7 @@ struct SmemStats {
 class SmemUnit {
  public:
   explicit SmemUnit(const config::GpuConfig& cfg) : cfg_(cfg) {}
-  // A warp access with `lanes` executing at `now`: when its data lands.
+  // A warp access with `lanes` executing at `now`: when its data lands (`now` when no lane executes).
   Cycle access(const source::MemAccess& m, LaneMask lanes, Cycle now);
   const SmemStats& stats() const { return stats_; }
 

@@ -111,7 +111,7 @@ TEST_CASE("comments are skipped anywhere") {
   CHECK(t[3].pos.col == 9);
 }
 
-TEST_CASE("positions are 1-based lines and columns; a tab is one column") {
+TEST_CASE("positions are 1-based lines and columns, a tab is one column") {
   auto t = lex_all("\n\tmov.u32 \t%r1,\n  42;");
   REQUIRE(t.size() == 6);
   CHECK(t[0].pos.line == 2);

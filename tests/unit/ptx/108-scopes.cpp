@@ -169,7 +169,7 @@ TEST_CASE("generated names avoid spellings that occur in the module") {
   CHECK(ins[0]->instr.operands[1].name == "$str$1");  // the global
 }
 
-TEST_CASE("block ordinals count every block of the function in order; functions start again at 1") {
+TEST_CASE("block ordinals count every block of the function in order, functions start again at 1") {
   Module m =
       ptx_test::parse_ok(std::string(ptx_test::kHeader) +
                          ".func f()\n{\n\t{\n\t{\n\t.reg .b32 x;\n\tmov.b32 x, 1;\n\t}\n\t}\n\t{\n\t.reg .b32 x;\n"

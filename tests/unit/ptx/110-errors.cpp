@@ -34,7 +34,7 @@ TEST_CASE("unknown and misplaced directives") {
         "bad.ptx:4:1: expected a directive at module scope, found 'add'");
 }
 
-TEST_CASE("a missing ';' is reported where it belongs and the next line still parses") {
+TEST_CASE("a missing a semicolon is reported where it belongs and the next line still parses") {
   CHECK(errors_of(kernel("\tadd.s32 %r1, %r2, 1\n\tret;")) == "bad.ptx:6:21: expected ';' after instruction");
   CHECK(errors_of(module(".visible .entry k()\n{\n\tret\n}\n.global .u32 x")) ==
         "bad.ptx:6:5: expected ';' after instruction\nbad.ptx:8:15: expected ';' after declaration");

@@ -80,7 +80,7 @@ TEST_CASE(".ftz flushes f32 subnormal inputs and results to sign-preserving zero
   CHECK(sc::frcp(F32, 0x7f000000, Rnd::RN, false, false) == 0x00400000);
 }
 
-TEST_CASE(".ftz on f16 flushes f16 subnormals; f64 ignores it", "[scalar][fp][ftz]") {
+TEST_CASE(".ftz on f16 flushes f16 subnormals, f64 ignores it", "[scalar][fp][ftz]") {
   CHECK(sc::fadd(F16, 0x0001, 0, Rnd::RN, false, false) == 0x0001);
   CHECK(sc::fadd(F16, 0x0001, 0, Rnd::RN, true, false) == 0);
   CHECK(sc::fmul(F16, 0x0400, 0x3800, Rnd::RN, true, false) == 0);  // 2^-15 result flushed

@@ -73,7 +73,7 @@ TEST_CASE("cvt narrowing from f64 rounds once, without double rounding", "[scala
   CHECK(cvt(F32, F64, 0xfff8000000000001ull, Rnd::RN) == 0x7fffffff);
 }
 
-TEST_CASE("cvt widening is exact; NaN becomes canonical", "[scalar][cvt]") {
+TEST_CASE("cvt widening is exact, NaN becomes canonical", "[scalar][cvt]") {
   CHECK(cvt(F32, F16, 0x0001) == 0x33800000);
   CHECK(cvt(F32, F16, 0xfc00) == 0xff800000);
   CHECK(cvt(F32, F16, 0x7e01) == 0x7fffffff);
@@ -159,7 +159,7 @@ TEST_CASE("cvt f16x2 <- e4m3x2/e5m2x2 unpacks exactly", "[scalar][cvt][fp8]") {
   CHECK(sc::cvt_f16x2_from_f8x2(ScalarType::E5M2x2, 0x7d01, false) == 0x7fff0100u);  // NaN, 2^-16
 }
 
-TEST_CASE("cvt e2m1x2/e2m3x2/e3m2x2 saturate; NaN gives the largest positive value", "[scalar][cvt][fp8]") {
+TEST_CASE("cvt e2m1x2/e2m3x2/e3m2x2 saturate, NaN gives the largest positive value", "[scalar][cvt][fp8]") {
   CHECK(sc::cvt_f8x2_from_f32(ScalarType::E2M1x2, b32(1.0f), b32(-0.5f), false) == 0x29);
   CHECK(sc::cvt_f8x2_from_f32(ScalarType::E2M1x2, b32(5.0f), b32(7.0f), false) == 0x67);  // tie -> 4; 7 -> 6
   CHECK(sc::cvt_f8x2_from_f32(ScalarType::E2M1x2, 0x7fc00000, 0xff800000, false) == 0x7f);

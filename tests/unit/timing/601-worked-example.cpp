@@ -42,7 +42,7 @@ TEST_CASE("worked example: 256 threads, 40 registers, 16 KiB is 75 %, limited by
   }
 }
 
-TEST_CASE("worked example: bytes / registers per warp is the article's 100 %; registers give 48 warps") {
+TEST_CASE("worked example: bytes / registers per warp is the article's 100 %, registers give 48 warps") {
   const auto gpu = config::load_gpu_config("h100");
   const auto o = timing::compute_occupancy(gpu, {256, 40, 16384, {}});
   CHECK(gpu.regs_per_sm * 4 / o.regs_per_warp == 204);  // 256 KiB / 1280: "more than 64 warps"

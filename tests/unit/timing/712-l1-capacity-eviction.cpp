@@ -3,7 +3,7 @@
 // L2 (32 KiB, still holds it).
 #include "mem_test_util.hpp"
 
-TEST_CASE("assoc + 1 lines in one set evict the first (LRU); it hits L2") {
+TEST_CASE("assoc + 1 lines in one set evict the first (LRU), it hits L2") {
   const auto four = mtest::run_chain({"ld 0", "ld 1024", "ld 2048", "ld 3072"});
   const auto four_again = mtest::run_chain({"ld 0", "ld 1024", "ld 2048", "ld 3072", "ld 0"});
   const auto five = mtest::run_chain({"ld 0", "ld 1024", "ld 2048", "ld 3072", "ld 4096"});

@@ -3,7 +3,7 @@
 // L1.
 #include "mem_test_util.hpp"
 
-TEST_CASE("a store does not allocate in L1 but does in L2; a present sector stays") {
+TEST_CASE("a store does not allocate in L1 but does in L2, a present sector stays") {
   const auto st = mtest::run_chain({"st 0"});
   const auto st_ld = mtest::run_chain({"st 0", "ld 0"});
   const auto ld = mtest::run_chain({"ld 0"});
