@@ -6,6 +6,7 @@
 #include "decoder.hpp"
 
 #include <warpsim/common/error.hpp>
+#include <warpsim/ir/opcodes.hpp>
 
 #include <fmt/format.h>
 
@@ -268,16 +269,6 @@ class Decoder {
   Mods m_;
 };
 
-struct OpRow {
-  std::string_view name;
-  Op op;
-};
-constexpr OpRow kOps[] = {
-#define WARPSIM_OP(name, text) {text, Op::name},
-#include <warpsim/ir/opcodes.def>
-#undef WARPSIM_OP
-};
-
 Instr Decoder::decode_call() {
   Instr I;
   I.op = Op::Call;
@@ -365,8 +356,8 @@ Instr Decoder::run() {
   if (opc == "call") return decode_call();
   if (opc == "barrier" && m_.has("cluster")) error("barrier.cluster is not implemented yet");
   std::optional<Op> found;
-  for (const auto& r : kOps)
-    if (r.name == opc) found = r.op;
+  for (std::size_t i = 0; i < static_cast<std::size_t>(Op::Count_); ++i)
+    if (op_info(static_cast<Op>(i)).mnemonic == opc) found = static_cast<Op>(i);
   if (opc == "barrier") found = Op::Bar;
   if (!found || *found == Op::BrxIdx || *found == Op::BarWarpSync)
     error(fmt::format("instruction '{}' is not implemented by the simulator", opc));

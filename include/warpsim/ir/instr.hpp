@@ -3,8 +3,8 @@
 // Models: one PTX instruction as an opcode enum, its types and modifiers as enums and flags, and its
 // operands resolved to register slots, immediates, special registers, addresses (base slot + offset, with
 // symbols resolved to their state space and offset) and branch/call targets (program counters).
-// Leaves out: semantics (func/) and timing classes (they are looked up from the opcode table in
-// ir/opcodes.hpp).
+// Leaves out: semantics (func/) and what holds for every instruction of an opcode (its pipeline class and
+// flags: the opcode table, ir/opcodes.hpp).
 #pragma once
 
 #include <warpsim/ir/types.hpp>
@@ -17,7 +17,7 @@
 namespace warpsim::ir {
 
 enum class Op : std::uint16_t {
-#define WARPSIM_OP(name, text) name,
+#define WARPSIM_OP(name, text, pipe, flags) name,
 #include <warpsim/ir/opcodes.def>
 #undef WARPSIM_OP
   Count_
