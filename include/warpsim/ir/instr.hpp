@@ -67,6 +67,8 @@ enum class AtomOp : std::uint8_t { Add, Min, Max, Inc, Dec, And, Or, Xor, Exch, 
 enum class ShflMode : std::uint8_t { Up, Down, Bfly, Idx };
 enum class VoteMode : std::uint8_t { All, Any, Uni, Ballot };
 enum class ReduxOp : std::uint8_t { Add, Min, Max, And, Or, Xor };
+enum class BarOp : std::uint8_t { Sync, Arrive, Red };  // bar.sync (and plain bar), bar.arrive, bar.red; barrier.*
+enum class MatchMode : std::uint8_t { Any, All };
 
 struct Instr {
   Op op = Op::Nop;
@@ -77,7 +79,7 @@ struct Instr {
   BoolOp boolop = BoolOp::None;
   Space space = Space::None;            // ld/st/atom/cvta/...
   std::uint8_t vec = 1;                 // .v2/.v4/.v8
-  std::uint8_t sub = 0;                 // AtomOp, ShflMode, VoteMode, ReduxOp, prmt mode, testp op, ...
+  std::uint8_t sub = 0;                 // AtomOp, ShflMode, VoteMode, ReduxOp, BarOp, MatchMode, prmt mode, ...
   std::uint8_t nops = 0;                // operands in use
   std::uint8_t ndst = 0;                // the first ndst operands are destinations
   bool guard_neg = false;
@@ -89,6 +91,7 @@ struct Instr {
   std::uint32_t func = 0;               // index of the function holding it
 
   bool has(Flag f) const { return (flags & f) != 0; }
+  template <class SubOp> SubOp sub_op() const { return static_cast<SubOp>(sub); }  // sub as its enum
   const Operand& dst(unsigned i = 0) const { return ops[i]; }
   const Operand& src(unsigned i) const { return ops[ndst + i]; }
   unsigned nsrc() const { return nops - ndst; }
