@@ -441,7 +441,7 @@ class Runner {
       o.waiting = !run && !cta.warps[o.index].done();
       o.dirty = true;
     }
-    if (r.instr->op == ir::Op::Bar && !r.instr->has(ir::kArrive) && (released || !w.waiting)) {
+    if (r.instr->op == ir::Op::Bar && r.instr->sub_op<ir::BarOp>() != ir::BarOp::Arrive && (released || !w.waiting)) {
       w.earliest = std::max(w.earliest, now_ + barrier_release(cta));
       w.barrier_until = w.earliest;
     }

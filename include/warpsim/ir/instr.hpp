@@ -58,8 +58,7 @@ enum Flag : std::uint32_t {
   kFtz = 1u << 0, kSat = 1u << 1, kApprox = 1u << 2, kFull = 1u << 3, kHi = 1u << 4, kLo = 1u << 5,
   kWide = 1u << 6, kCC = 1u << 7, kUni = 1u << 8, kNaN = 1u << 9, kXorsignAbs = 1u << 10, kRelu = 1u << 11,
   kSatfinite = 1u << 12, kShiftAmt = 1u << 13, kClamp = 1u << 14, kLeft = 1u << 15, kAligned = 1u << 16,
-  kVolatile = 1u << 17, kNoFtz = 1u << 18, kToSpace = 1u << 19 /* cvta.to */, kSigned2 = 1u << 20,
-  kArrive = 1u << 21, kRed = 1u << 22, kWait = 1u << 23,
+  kVolatile = 1u << 17, kNoFtz = 1u << 18, kToSpace = 1u << 19 /* cvta.to */,
 };
 
 // Sub-operations for instructions with a mode modifier.
