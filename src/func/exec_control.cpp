@@ -3,6 +3,7 @@
 #include "context.hpp"
 
 #include <warpsim/func/executor.hpp>
+#include <warpsim/ir/opcodes.hpp>
 
 #include <algorithm>
 
@@ -320,21 +321,21 @@ StepResult Executor::step(Cta& cta, Warp& w) {
         cx.fault(static_cast<unsigned>(std::countr_zero(lanes.bits)), "brkpt instruction executed");
       }
       break;
-    case Op::Bar:
-      if (!do_barrier(cta, w, path, in, lanes)) return r;
+    default: {
+      const ir::OpInfo& op = ir::op_info(in.op);  // the rest by the opcode table's flags
+      if (op.barrier) {
+        if (!do_barrier(cta, w, path, in, lanes)) return r;
+      } else if (op.warp_sync) {
+        if (!do_warp_sync(cta, w, path, in, lanes)) return r;
+      } else if (op.fence || op.hint) {
+        // nothing to do: every access is at once visible to every thread, and nothing is cached or timed here
+      } else if (op.memory) {
+        exec_mem(cta, w, in, lanes, r);
+      } else {
+        exec_alu(cta, w, in, lanes);
+      }
       break;
-    case Op::BarWarpSync: case Op::Shfl: case Op::Vote: case Op::Match: case Op::Redux: case Op::Elect:
-      if (!do_warp_sync(cta, w, path, in, lanes)) return r;
-      break;
-    case Op::Ld: case Op::Ldu: case Op::St: case Op::Atom: case Op::Red:
-      exec_mem(cta, w, in, lanes, r);
-      break;
-    case Op::Membar: case Op::Fence: case Op::Nop: case Op::Prefetch: case Op::Prefetchu: case Op::Nanosleep:
-    case Op::Pmevent: case Op::Griddepcontrol:
-      break;
-    default:
-      exec_alu(cta, w, in, lanes);
-      break;
+    }
   }
   // Fall through to the next instruction, unless the path waits, was released (and advanced) by a
   // barrier or warp-sync it completed, or no longer exists (all its lanes exited).

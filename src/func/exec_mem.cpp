@@ -39,7 +39,7 @@ std::uint64_t atomic_op(const ir::Instr& in, std::uint64_t old, std::uint64_t b,
   const unsigned w = ir::size_of(t) * 8;
   const std::uint64_t m = w >= 64 ? ~0ull : ((1ull << w) - 1);
   const bool sg = ir::is_signed(t);
-  switch (static_cast<ir::AtomOp>(in.sub)) {
+  switch (in.sub_op<ir::AtomOp>()) {
     case ir::AtomOp::Add:
       if (t == ScalarType::F32) return S::fadd(t, old, b, ir::Rnd::RN, true, false);
       if (t == ScalarType::F64 || t == ScalarType::F16 || t == ScalarType::BF16) return S::fadd(t, old, b, ir::Rnd::RN, false, false);
@@ -135,7 +135,7 @@ void Executor::exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, 
     } else {  // atom / red
       const unsigned b_at = in.op == Op::Atom ? 2 : 1;
       const std::uint64_t b = cx.read(in.ops[b_at], lane);
-      const std::uint64_t c = in.sub == static_cast<std::uint8_t>(ir::AtomOp::Cas) ? cx.read(in.ops[b_at + 1], lane) : 0;
+      const std::uint64_t c = in.sub_op<ir::AtomOp>() == ir::AtomOp::Cas ? cx.read(in.ops[b_at + 1], lane) : 0;
       const std::uint64_t old = load_le(p, esize);
       const std::uint64_t nv = atomic_op(in, old, b, c);
       if (nv != old) {

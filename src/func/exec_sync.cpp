@@ -33,7 +33,8 @@ bool Executor::do_barrier(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
   const std::uint64_t id = cx.read(in.ops[a], first);
   if (id >= 16) cx.fault(first, "barrier id {} is out of range (0-15)", id);
   NamedBarrier& b = cta.barriers[id];
-  const bool has_count = in.sub == 2 ? in.nops - in.ndst == 3 : in.nops - in.ndst == 2;
+  const ir::BarOp kind = in.sub_op<ir::BarOp>();
+  const bool has_count = kind == ir::BarOp::Red ? in.nops - in.ndst == 3 : in.nops - in.ndst == 2;
   if (has_count) {
     const std::uint64_t count = cx.read(in.ops[a + 1], first);
     if (count == 0 || count % kWarpSize != 0)
@@ -45,7 +46,7 @@ bool Executor::do_barrier(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
   if (lanes.none()) return true;  // predicated off: nothing arrives
   const LaneMask arriving = L_.model == config::Reconvergence::IpdomStack ? (w.valid & ~w.exited) : lanes;
   b.arrived += arriving.count();
-  if (in.sub == 2) {
+  if (kind == ir::BarOp::Red) {
     const ir::Operand& c = in.ops[in.nops - 1];
     lanes.for_each([&](unsigned lane) {
       const bool v = cx.read(c, lane) != 0;
@@ -54,7 +55,7 @@ bool Executor::do_barrier(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
       b.red_or = b.red_or || v;
     });
   }
-  if (in.sub == 1) {  // bar.arrive: no wait
+  if (kind == ir::BarOp::Arrive) {  // no wait
     try_release_barriers(cta);
     return true;
   }
@@ -79,7 +80,7 @@ void Executor::try_release_barriers(Cta& cta) {
       for (auto& p : w.paths) {
         if (p.wait != Wait::Barrier || p.barrier != id) continue;
         const ir::Instr& in = L_.prog->code[p.pc];
-        if (in.sub == 2) {  // bar.red: every waiting thread gets the reduction
+        if (in.sub_op<ir::BarOp>() == ir::BarOp::Red) {  // every waiting thread gets the reduction
           const std::uint64_t v = in.boolop == ir::BoolOp::And  ? (done.red_and ? 1 : 0)
                                   : in.boolop == ir::BoolOp::Or ? (done.red_or ? 1 : 0)
                                                                 : done.red_popc;
@@ -180,7 +181,7 @@ void Executor::warp_sync_op(Cta& cta, Warp& w, LaneMask all) {
         const std::int32_t min_lane = static_cast<std::int32_t>(lane & seg);
         std::int32_t j = 0;
         bool pval = false;
-        switch (static_cast<ir::ShflMode>(in.sub)) {
+        switch (in.sub_op<ir::ShflMode>()) {
           case ir::ShflMode::Up: j = static_cast<std::int32_t>(lane) - static_cast<std::int32_t>(bval); pval = j >= max_lane; break;
           case ir::ShflMode::Down: j = static_cast<std::int32_t>(lane + bval); pval = j <= max_lane; break;
           case ir::ShflMode::Bfly: j = static_cast<std::int32_t>(lane ^ bval); pval = j <= max_lane; break;
@@ -198,7 +199,7 @@ void Executor::warp_sync_op(Cta& cta, Warp& w, LaneMask all) {
           if (a[l] != 0) yes.set(l);
         });
         std::uint64_t d = 0;
-        switch (static_cast<ir::VoteMode>(in.sub)) {
+        switch (in.sub_op<ir::VoteMode>()) {
           case ir::VoteMode::All: d = yes == all; break;
           case ir::VoteMode::Any: d = yes.any(); break;
           case ir::VoteMode::Uni: d = yes == all || yes.none(); break;
@@ -214,7 +215,7 @@ void Executor::warp_sync_op(Cta& cta, Warp& w, LaneMask all) {
         all.for_each([&](unsigned l) {
           if ((a[l] & m) == (a[lane] & m)) same.set(l);
         });
-        if (in.sub == 0) {  // match.any
+        if (in.sub_op<ir::MatchMode>() == ir::MatchMode::Any) {
           cx.write(in.ops[0], lane, same.bits);
         } else {
           const bool uniform = same == all;
@@ -234,7 +235,7 @@ void Executor::warp_sync_op(Cta& cta, Warp& w, LaneMask all) {
             first = false;
             return;
           }
-          switch (static_cast<ir::ReduxOp>(in.sub)) {
+          switch (in.sub_op<ir::ReduxOp>()) {
             case ir::ReduxOp::Add: acc = (acc + v) & 0xffffffffu; break;
             case ir::ReduxOp::Min: acc = scalar::imin(acc, v, 32, sgn, false); break;
             case ir::ReduxOp::Max: acc = scalar::imax(acc, v, 32, sgn, false); break;

@@ -6,6 +6,7 @@
 #include "decoder.hpp"
 
 #include <warpsim/common/error.hpp>
+#include <warpsim/ir/opcodes.hpp>
 
 #include <fmt/format.h>
 
@@ -268,16 +269,6 @@ class Decoder {
   Mods m_;
 };
 
-struct OpRow {
-  std::string_view name;
-  Op op;
-};
-constexpr OpRow kOps[] = {
-#define WARPSIM_OP(name, text) {text, Op::name},
-#include <warpsim/ir/opcodes.def>
-#undef WARPSIM_OP
-};
-
 Instr Decoder::decode_call() {
   Instr I;
   I.op = Op::Call;
@@ -365,8 +356,8 @@ Instr Decoder::run() {
   if (opc == "call") return decode_call();
   if (opc == "barrier" && m_.has("cluster")) error("barrier.cluster is not implemented yet");
   std::optional<Op> found;
-  for (const auto& r : kOps)
-    if (r.name == opc) found = r.op;
+  for (std::size_t i = 0; i < static_cast<std::size_t>(Op::Count_); ++i)
+    if (op_info(static_cast<Op>(i)).mnemonic == opc) found = static_cast<Op>(i);
   if (opc == "barrier") found = Op::Bar;
   if (!found || *found == Op::BrxIdx || *found == Op::BarWarpSync)
     error(fmt::format("instruction '{}' is not implemented by the simulator", opc));
@@ -518,19 +509,21 @@ Instr Decoder::run() {
       break;
     case Op::Bar: {
       // bar{.cta}.sync / bar{.cta}.arrive / bar{.cta}.red.op / barrier{.cta}.sync{.aligned} ...
-      if (m_.take("sync")) I.sub = 0;
-      else if (m_.take("arrive")) I.sub = 1;
-      else if (m_.take("red")) {
-        I.sub = 2;
+      BarOp kind = BarOp::Sync;
+      if (m_.take("arrive")) {
+        kind = BarOp::Arrive;
+      } else if (m_.take("red")) {
+        kind = BarOp::Red;
         if (m_.take("popc")) I.boolop = BoolOp::None;
         else if (m_.take("and")) I.boolop = BoolOp::And;
         else if (m_.take("or")) I.boolop = BoolOp::Or;
         else error("bar.red needs .popc, .and or .or");
       } else {
-        I.sub = 0;  // plain `bar 0` is bar.sync
+        m_.take("sync");  // plain `bar 0` is bar.sync
       }
+      I.sub = static_cast<std::uint8_t>(kind);
       words_done();
-      operands(I, I.sub == 2 ? 1 : 0, ScalarType::U32);
+      operands(I, kind == BarOp::Red ? 1 : 0, ScalarType::U32);
       break;
     }
     case Op::Membar: case Op::Fence:
@@ -550,7 +543,7 @@ Instr Decoder::run() {
       break;
     case Op::Match:
       if (!m_.take("sync")) error("match needs .sync");
-      I.sub = sub_word({"any", "all"});
+      I.sub = sub_word({"any", "all"});  // MatchMode
       typed(I, 1, t0);
       break;
     case Op::Redux:

@@ -1,6 +1,5 @@
 // Names and properties of PTX scalar types, rounding modes and comparisons (see ir/types.hpp).
 #include <warpsim/ir/types.hpp>
-#include <warpsim/ir/instr.hpp>
 
 #include <array>
 #include <utility>
@@ -90,16 +89,6 @@ std::optional<Cmp> parse_cmp(std::string_view s) {
   for (auto& [n, c] : kRows)
     if (n == s) return c;
   return std::nullopt;
-}
-
-std::string_view op_name(Op op) {
-  static constexpr std::string_view kNames[] = {
-#define WARPSIM_OP(name, text) text,
-#include <warpsim/ir/opcodes.def>
-#undef WARPSIM_OP
-  };
-  const auto i = static_cast<std::size_t>(op);
-  return i < std::size(kNames) ? kNames[i] : "?";
 }
 
 }  // namespace warpsim::ir

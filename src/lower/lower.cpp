@@ -1,6 +1,7 @@
 // Lowering a program for the timing model (see lower/lowered.hpp).
 #include <warpsim/lower/lowered.hpp>
 
+#include <warpsim/ir/opcodes.hpp>
 #include <warpsim/lower/ptxas_model.hpp>
 
 namespace warpsim::lower {
@@ -31,8 +32,11 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
                     prog.calls[static_cast<std::size_t>(in.ops[0].imm)].builtin == ir::CallSite::Builtin::Vprintf;
     if (t.printf_call) t.sass = cfg.printf_instructions;
     t.branch = in.op == ir::Op::Bra || in.op == ir::Op::BrxIdx;
-    t.barrier_wait = in.op == ir::Op::Bar && !in.has(ir::kArrive);
-    t.may_release = in.op == ir::Op::Bar || in.op == ir::Op::Exit || in.op == ir::Op::Ret || in.op == ir::Op::Trap;
+    const ir::OpInfo& info = ir::op_info(in.op);
+    // bar.sync and bar.red wait for the others; bar.arrive only arrives (its warp goes on at once).
+    t.barrier_wait = info.barrier && in.sub_op<ir::BarOp>() != ir::BarOp::Arrive;
+    // A barrier, or threads leaving (fewer to wait for), can make other warps of the CTA runnable.
+    t.may_release = info.barrier || in.op == ir::Op::Exit || in.op == ir::Op::Ret || in.op == ir::Op::Trap;
     t.cas = in.op == ir::Op::Atom && in.sub == static_cast<std::uint8_t>(ir::AtomOp::Cas);
   }
   out.code = std::move(prog);

@@ -1,4 +1,5 @@
-// Timing classes and register use of instructions (see timing/op_class.hpp).
+// Timing class names, pipe timing, emulated operations and register use of instructions (see
+// lower/op_class.hpp).
 #include <warpsim/lower/op_class.hpp>
 
 namespace warpsim::lower {
@@ -7,48 +8,11 @@ namespace {
 using ir::Op;
 using ir::ScalarType;
 
-bool is_f64(ScalarType t) { return t == ScalarType::F64; }
-bool is_f16(ScalarType t) {
-  return t == ScalarType::F16 || t == ScalarType::F16x2 || t == ScalarType::BF16 || t == ScalarType::BF16x2;
-}
-bool is_f32(ScalarType t) { return t == ScalarType::F32 || t == ScalarType::TF32; }
-
-// Arithmetic and conversions: the widest float type among the two types decides; no float type = int.
-OpClass by_type(const ir::Instr& in) {
-  if (is_f64(in.type) || is_f64(in.type2)) return OpClass::Fp64;
-  if (is_f32(in.type) || is_f32(in.type2)) return OpClass::Fp32;
-  if (is_f16(in.type) || is_f16(in.type2)) return OpClass::F16;
-  return OpClass::Int;
-}
-
 void add_slot(std::vector<std::uint32_t>& v, std::uint32_t slot) {
   if (slot != ir::kNoReg) v.push_back(slot);
 }
 
 }  // namespace
-
-OpClass op_class(const ir::Instr& in) {
-  switch (in.op) {
-    case Op::Ld: case Op::Ldu: case Op::St: case Op::Prefetch: case Op::Prefetchu: case Op::Atom: case Op::Red:
-    case Op::Shfl:
-      return OpClass::Ldst;
-    case Op::Nop: case Op::Bra: case Op::BrxIdx: case Op::Call: case Op::Ret: case Op::Exit: case Op::Trap:
-    case Op::Brkpt: case Op::Bar: case Op::BarWarpSync: case Op::Membar: case Op::Fence: case Op::Nanosleep:
-    case Op::Pmevent: case Op::Griddepcontrol:
-      return OpClass::Branch;
-    case Op::Rcp: case Op::Sqrt: case Op::Rsqrt: case Op::Ex2: case Op::Lg2: case Op::Sin: case Op::Cos:
-    case Op::Tanh:
-      return is_f64(in.type) ? OpClass::Fp64 : OpClass::Sfu;
-    case Op::Div:
-      return by_type(in) == OpClass::Int ? OpClass::Int : (is_f64(in.type) ? OpClass::Fp64 : OpClass::Sfu);
-    case Op::Mov: case Op::Cvta: case Op::Isspacep:
-      return OpClass::Uniform;
-    case Op::Vote: case Op::Match: case Op::Redux: case Op::Activemask: case Op::Elect:
-      return OpClass::Int;
-    default:
-      return by_type(in);
-  }
-}
 
 std::string_view op_class_name(OpClass c) {
   static constexpr std::string_view names[] = {"int", "fp32", "fp64", "f16", "sfu", "branch", "ldst", "uniform"};

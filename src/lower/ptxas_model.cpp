@@ -30,31 +30,15 @@ bool volatile_special(const ir::Instr& in) {
 }
 
 Kind kind_of(const ir::Instr& in) {
-  switch (in.op) {
-    case Op::Bra: case Op::BrxIdx: case Op::Call: case Op::Ret: case Op::Exit: case Op::Trap: case Op::Brkpt:
-      return Kind::Fence;
-    case Op::Ld:
-      // kernel parameters and the constant bank are read-only while the kernel runs
-      return in.space == ir::Space::ParamKernel || in.space == ir::Space::Const ? Kind::Pure : Kind::Ordered;
-    case Op::Ldu: case Op::St: case Op::Prefetch: case Op::Prefetchu: case Op::Atom: case Op::Red: case Op::Shfl:
-    case Op::Vote: case Op::Match: case Op::Redux: case Op::Activemask: case Op::Elect: case Op::Bar:
-    case Op::BarWarpSync: case Op::Membar: case Op::Fence: case Op::Nanosleep: case Op::Pmevent:
-    case Op::Griddepcontrol: case Op::Addc: case Op::Subc: case Op::Madc:
-      return Kind::Ordered;
-    default:
-      if (in.has(ir::kCC)) return Kind::Ordered;  // the hidden carry flag is not a register slot
-      return volatile_special(in) ? Kind::Fence : Kind::Pure;
-  }
+  const ir::OpInfo& op = ir::op_info(in.op);
+  if (op.control) return Kind::Fence;
+  // kernel parameters and the constant bank are read-only while the kernel runs
+  if (op.load && (in.space == ir::Space::ParamKernel || in.space == ir::Space::Const)) return Kind::Pure;
+  if (op.ordered || in.has(ir::kCC)) return Kind::Ordered;  // the hidden carry flag is not a register slot
+  return volatile_special(in) ? Kind::Fence : Kind::Pure;
 }
 
-bool memory_op(const ir::Instr& in) {
-  switch (in.op) {
-    case Op::Ld: case Op::Ldu: case Op::St: case Op::Atom: case Op::Red: case Op::Prefetch: case Op::Prefetchu:
-      return true;
-    default:
-      return false;
-  }
-}
+bool memory_op(const ir::Instr& in) { return ir::op_info(in.op).memory; }
 
 // Whether ordered instruction b (later) must stay after a (earlier). The one reordering allowed: a load moves
 // above an earlier store to another state space (neither generic), which no memory-order qualifier forbids (a
@@ -62,9 +46,7 @@ bool memory_op(const ir::Instr& in) {
 // order among themselves and stores never move above a read).
 bool must_order(const ir::Instr& a, const ir::Instr& b) {
   if (!memory_op(a) || !memory_op(b)) return true;
-  const bool a_stores = a.op == Op::St || a.op == Op::Atom || a.op == Op::Red;
-  const bool b_loads = b.op == Op::Ld || b.op == Op::Ldu || b.op == Op::Prefetch || b.op == Op::Prefetchu;
-  if (!a_stores || !b_loads || b.has(ir::kVolatile)) return true;
+  if (!ir::op_info(a.op).store || !ir::op_info(b.op).load || b.has(ir::kVolatile)) return true;
   const auto generic = [](ir::Space s) { return s == ir::Space::Generic || s == ir::Space::None; };
   if (generic(a.space) || generic(b.space)) return true;
   const auto shared = [](ir::Space s) { return s == ir::Space::Shared || s == ir::Space::SharedCluster; };
@@ -81,29 +63,21 @@ bool int_add(const ir::Instr& in) {
 
 unsigned assumed_latency(const ir::Instr& in, const config::GpuConfig& cfg) {
   if (const config::EmulatedOp* e = emulated_op(in, cfg)) return e->latency;
-  switch (in.op) {
-    case Op::Ld: case Op::Ldu: case Op::Atom:
-      if (in.space == ir::Space::Shared || in.space == ir::Space::SharedCluster) return cfg.smem_latency;
-      if (in.space == ir::Space::ParamKernel || in.space == ir::Space::Const) return cfg.const_latency;
-      return cfg.l1_hit_latency;
-    default:
-      return pipe_timing(cfg, op_class(in)).latency;
+  if (ir::op_info(in.op).memory && in.ndst != 0) {  // a load or atom: its result comes from memory
+    if (in.space == ir::Space::Shared || in.space == ir::Space::SharedCluster) return cfg.smem_latency;
+    if (in.space == ir::Space::ParamKernel || in.space == ir::Space::Const) return cfg.const_latency;
+    return cfg.l1_hit_latency;
   }
+  return pipe_timing(cfg, op_class(in)).latency;
 }
 
 namespace {
 
-// Whether `in` may be predicated instead of branched around (no control flow, no warp-collective or barrier
-// operation whose participating lanes would change, no guard of its own).
+// Whether `in` may be predicated instead of branched around: its opcode is Predicable (no control flow, no
+// warp-collective or barrier operation whose participating lanes would change: ir/opcodes.def), it has no guard
+// of its own and reads no clock.
 bool predicable(const ir::Instr& in) {
-  if (in.guard != ir::kNoReg || kind_of(in) == Kind::Fence) return false;
-  switch (in.op) {
-    case Op::Bar: case Op::BarWarpSync: case Op::Shfl: case Op::Vote: case Op::Match: case Op::Redux:
-    case Op::Activemask: case Op::Elect: case Op::Membar: case Op::Fence: case Op::Nanosleep: case Op::Nop:
-      return false;
-    default:
-      return true;
-  }
+  return in.guard == ir::kNoReg && kind_of(in) != Kind::Fence && ir::op_info(in.op).predicable;
 }
 
 // An instruction `op` without operands in place of `from`: its PTX and source lines, and its guard if `guarded`.
@@ -418,7 +392,8 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
       for (std::uint32_t pc = base_pc + b.first; pc <= base_pc + b.last; ++pc) {
         const ir::Instr& in = prog.code[pc];
         const ir::Operand* addr = address_of(in);
-        const bool candidate = (in.op == Op::Ld || in.op == Op::St) && in.space == ir::Space::Shared && in.vec == 1 &&
+        const ir::OpInfo& op = ir::op_info(in.op);
+        const bool candidate = op.memory && !op.atomic && in.space == ir::Space::Shared && in.vec == 1 &&
                                addr != nullptr && addr->reg != ir::kNoReg && !in.has(ir::kVolatile) &&
                                (ir::size_of(in.type) == 4 || ir::size_of(in.type) == 8);
         if (candidate) {
@@ -437,9 +412,9 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
         }
         // Another memory or ordered instruction ends the open groups; a load ends only the groups of stores.
         if (memory_op(in) || kind_of(in) != Kind::Pure) {
-          const bool load = in.op == Op::Ld && !in.has(ir::kVolatile);
+          const bool load = op.load && !in.has(ir::kVolatile);
           for (auto it = groups.begin(); it != groups.end();)
-            it = !load || prog.code[it->second.leader].op != Op::Ld ? groups.erase(it) : std::next(it);
+            it = !load || !ir::op_info(prog.code[it->second.leader].op).load ? groups.erase(it) : std::next(it);
         }
         // A write to a group's base register ends that group.
         for (auto w : regs[pc].writes) groups.erase(w);

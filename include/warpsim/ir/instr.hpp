@@ -3,8 +3,8 @@
 // Models: one PTX instruction as an opcode enum, its types and modifiers as enums and flags, and its
 // operands resolved to register slots, immediates, special registers, addresses (base slot + offset, with
 // symbols resolved to their state space and offset) and branch/call targets (program counters).
-// Leaves out: semantics (func/) and timing classes (they are looked up from the opcode table in
-// ir/opcodes.hpp).
+// Leaves out: semantics (func/) and what holds for every instruction of an opcode (its pipeline class and
+// flags: the opcode table, ir/opcodes.hpp).
 #pragma once
 
 #include <warpsim/ir/types.hpp>
@@ -17,7 +17,7 @@
 namespace warpsim::ir {
 
 enum class Op : std::uint16_t {
-#define WARPSIM_OP(name, text) name,
+#define WARPSIM_OP(name, text, pipe, flags) name,
 #include <warpsim/ir/opcodes.def>
 #undef WARPSIM_OP
   Count_
@@ -58,8 +58,7 @@ enum Flag : std::uint32_t {
   kFtz = 1u << 0, kSat = 1u << 1, kApprox = 1u << 2, kFull = 1u << 3, kHi = 1u << 4, kLo = 1u << 5,
   kWide = 1u << 6, kCC = 1u << 7, kUni = 1u << 8, kNaN = 1u << 9, kXorsignAbs = 1u << 10, kRelu = 1u << 11,
   kSatfinite = 1u << 12, kShiftAmt = 1u << 13, kClamp = 1u << 14, kLeft = 1u << 15, kAligned = 1u << 16,
-  kVolatile = 1u << 17, kNoFtz = 1u << 18, kToSpace = 1u << 19 /* cvta.to */, kSigned2 = 1u << 20,
-  kArrive = 1u << 21, kRed = 1u << 22, kWait = 1u << 23,
+  kVolatile = 1u << 17, kNoFtz = 1u << 18, kToSpace = 1u << 19 /* cvta.to */,
 };
 
 // Sub-operations for instructions with a mode modifier.
@@ -67,6 +66,8 @@ enum class AtomOp : std::uint8_t { Add, Min, Max, Inc, Dec, And, Or, Xor, Exch, 
 enum class ShflMode : std::uint8_t { Up, Down, Bfly, Idx };
 enum class VoteMode : std::uint8_t { All, Any, Uni, Ballot };
 enum class ReduxOp : std::uint8_t { Add, Min, Max, And, Or, Xor };
+enum class BarOp : std::uint8_t { Sync, Arrive, Red };  // bar.sync (and plain bar), bar.arrive, bar.red; barrier.*
+enum class MatchMode : std::uint8_t { Any, All };
 
 struct Instr {
   Op op = Op::Nop;
@@ -77,7 +78,7 @@ struct Instr {
   BoolOp boolop = BoolOp::None;
   Space space = Space::None;            // ld/st/atom/cvta/...
   std::uint8_t vec = 1;                 // .v2/.v4/.v8
-  std::uint8_t sub = 0;                 // AtomOp, ShflMode, VoteMode, ReduxOp, prmt mode, testp op, ...
+  std::uint8_t sub = 0;                 // AtomOp, ShflMode, VoteMode, ReduxOp, BarOp, MatchMode, prmt mode, ...
   std::uint8_t nops = 0;                // operands in use
   std::uint8_t ndst = 0;                // the first ndst operands are destinations
   bool guard_neg = false;
@@ -89,6 +90,7 @@ struct Instr {
   std::uint32_t func = 0;               // index of the function holding it
 
   bool has(Flag f) const { return (flags & f) != 0; }
+  template <class SubOp> SubOp sub_op() const { return static_cast<SubOp>(sub); }  // sub as its enum
   const Operand& dst(unsigned i = 0) const { return ops[i]; }
   const Operand& src(unsigned i) const { return ops[ndst + i]; }
   unsigned nsrc() const { return nops - ndst; }

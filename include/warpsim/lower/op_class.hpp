@@ -1,8 +1,9 @@
 // Timing classes of instructions: which pipeline an instruction issues to, and which register slots it
 // reads and writes (for the scoreboard).
 //
-// Models: eight pipeline classes (int, fp32, fp64, f16, sfu, branch, ldst, uniform), chosen from the opcode
-// and its types; each has a latency and an initiation interval in the GpuConfig (pipe.<class>.*).
+// Models: eight pipeline classes (int, fp32, fp64, f16, sfu, branch, ldst, uniform: ir::PipeClass), chosen
+// from the opcode and its types by the opcode table (ir/opcodes.def); each has a latency and an initiation
+// interval in the GpuConfig (pipe.<class>.*).
 // Register reads are source operands, address bases, vector elements and the guard predicate; writes are the
 // first ndst operands.
 // Emulated operations: PTX instructions ptxas expands into a SASS sequence (IEEE div/rcp/sqrt, integer div and
@@ -12,6 +13,7 @@
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
+#include <warpsim/ir/opcodes.hpp>
 #include <warpsim/ir/program.hpp>
 
 #include <cstdint>
@@ -20,10 +22,10 @@
 
 namespace warpsim::lower {
 
-enum class OpClass : std::uint8_t { Int, Fp32, Fp64, F16, Sfu, Branch, Ldst, Uniform, Count_ };
+using OpClass = ir::PipeClass;
 inline constexpr std::size_t kOpClasses = static_cast<std::size_t>(OpClass::Count_);
 
-OpClass op_class(const ir::Instr& in);
+inline OpClass op_class(const ir::Instr& in) { return ir::pipe_class(in); }
 std::string_view op_class_name(OpClass c);
 const config::PipeTiming& pipe_timing(const config::GpuConfig& cfg, OpClass c);
 // The emulated-operation timing of `in` (see above), or null when it is a single SASS instruction.
