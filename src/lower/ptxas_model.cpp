@@ -1,4 +1,4 @@
-// ptxas's list scheduling and folding as the timing model sees them (see timing/ptxas_model.hpp).
+// ptxas's list scheduling and folding as the timing model sees them (see lower/ptxas_model.hpp).
 #include <warpsim/lower/ptxas_model.hpp>
 
 #include <warpsim/lower/op_class.hpp>

@@ -10,6 +10,9 @@ namespace warpsim::timing {
 
 namespace {
 constexpr std::uint64_t kSectorsPerLine = kLineBytes / kSectorBytes;
+// The slice comes from the hash's high bits and the set inside it from the hash modulo the set count (its low
+// bits), so that which slice a line goes to says nothing about its set: lines of one slice use all of its sets.
+constexpr unsigned kSliceHashShift = 40;
 
 std::uint64_t up(double t) { return static_cast<std::uint64_t>(std::ceil(t)); }
 }  // namespace
@@ -22,7 +25,7 @@ MemorySystem::MemorySystem(const config::GpuConfig& cfg) : cfg_(cfg), dram_(cfg.
 
 std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address) {
   // Slice from the top bits of the line's hash, set (inside SectorCache) from the hash modulo the set count.
-  Slice& s = slices_[(address_hash(sector / kSectorsPerLine) >> 40) % slices_.size()];
+  Slice& s = slices_[(address_hash(sector / kSectorsPerLine) >> kSliceHashShift) % slices_.size()];
   const double start = std::max(s.free, static_cast<double>(at));
   s.free = start + 1.0 / cfg_.l2_sectors_per_cycle_per_slice;
   const std::uint64_t t = up(start);

@@ -1,4 +1,4 @@
-// ptxas's instruction order (compiler.schedule = 1: if-conversion and list scheduling, timing/ptxas_model.hpp)
+// ptxas's instruction order (compiler.schedule = 1: if-conversion and list scheduling, lower/ptxas_model.hpp)
 // computes what the PTX order computes: every workload with a run config under traces/ gives the same buffers
 // and printf output either way. barrier_deadlock is left out (it deadlocks by design).
 #include <warpsim/config/run_config.hpp>

@@ -2,7 +2,7 @@
 //  1. a store's sectors are taken by their slice at mem.l2_sectors_per_cycle_per_slice, in arrival order behind
 //     what the slice already has; the kernel does not end before the last is taken, and the sub-partition issues
 //     no further memory instruction (the Ldst pipe is held) until its last store is no more than
-//     mem.l2_hit_latency cycles from being taken (accepted - l2_hit_latency);
+//     mem.store_backpressure_cycles cycles from being taken (accepted - that);
 //  2. a dirty line evicted from a slice is written back through that slice's share of the DRAM bandwidth
 //     (mem.dram_bytes_per_cycle / mem.l2_slices), and the slice takes nothing more until the write-back has
 //     started; write-backs also queue in the GPU-wide DRAM queue that reads wait in.
@@ -67,7 +67,7 @@ TEST_CASE("a warp's stores queue at a slow L2 slice: the kernel ends when the la
   // Each store is 32 sectors: L1 is busy 32 / 4 = 8 cycles and lets sector i go at issue + floor(i / 4) (from
   // when L1 is free); the slice takes one every 4 cycles, in arrival order.
   //   store 0 issues at 15: sector i taken at 15 + 4i, the last at 139 (slice free at 143). 139 <= 200
-  //     (mem.l2_hit_latency): the Ldst pipe is not held; store 1 issues at 16.
+  //     (mem.store_backpressure_cycles): the Ldst pipe is not held; store 1 issues at 16.
   //   store 1 at 16: L1 from 23 (after store 0's 8 cycles) to 31, well before the slice is free: sectors taken
   //     at 143 + 4i, the last at 267 (slice free at 271). 267 - 200 = 67: no memory instruction before 67.
   //   store 2 at 67: L1 67..75; sectors at 271 + 4i, the last at 395 (slice free at 399). Held until 195.
@@ -82,7 +82,7 @@ TEST_CASE("a warp's stores queue at a slow L2 slice: the kernel ends when the la
   check_stores(r.out, 3);
 }
 
-TEST_CASE("a load waits to issue until the last store is within mem.l2_hit_latency of being taken") {
+TEST_CASE("a load waits to issue until the last store is within mem.store_backpressure_cycles of being taken") {
   // The same three stores, then a load of out[1] (sector 0 of line 0: not in L1, since stores do not allocate
   // there; in L2, which store 0 made present).
   //   stores at 15, 16, 67 as above; the Ldst pipe is held until 395 - 200 = 195: the load issues at 195 (it
@@ -96,12 +96,14 @@ TEST_CASE("a load waits to issue until the last store is within mem.l2_hit_laten
   CHECK(r.timing.stats.mem.l1_sector_misses == 1);
   check_stores(r.out, 3);
 
-  // The hold is accepted - mem.l2_hit_latency: with 100, store 0 (accepted 139) already holds the pipe to 39.
+  // The hold is accepted - mem.store_backpressure_cycles: with 100 (and an L2 hit latency of 100), store 0
+  // (accepted 139) already holds the pipe to 39.
   //   store 1 at 39 (L1 39..47): taken 143 + 4i, last 267 -> held to 167; store 2 at 167 (L1 167..175): taken
   //   271 + 4i, last 395 -> held to 295; the load issues at 295, exit at 296; the slice takes the load at 399,
   //   a hit: 399 + 100 = 499.
   std::vector<std::string> o = kSlowSlice;
   o.push_back("mem.l2_hit_latency=100");
+  o.push_back("mem.store_backpressure_cycles=100");
   Issues is100;
   const auto r100 = ttest::run(stores_then_load(3, true), 1, 32, 1024, true, o, {}, 0, &is100);
   CHECK(is100.cycles == with_prologue({15, 39, 167, 295, 296}));
