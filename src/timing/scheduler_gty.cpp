@@ -1,7 +1,6 @@
-// The gty warp scheduler, greedy-then-youngest: the last issued warp while it is ready, else the youngest ready warp (see timing/scheduler.hpp).
-#include <warpsim/timing/scheduler.hpp>
-
-#include <limits>
+// The gty warp scheduler, greedy-then-youngest: the last issued warp while it is ready, else the youngest ready
+// warp (see timing/scheduler.hpp).
+#include "scheduler_greedy.hpp"
 
 namespace warpsim::timing {
 namespace {
@@ -9,15 +8,7 @@ namespace {
 class GtyScheduler final : public WarpScheduler {
  public:
   std::size_t pick(std::span<const ReadyWarp> ready, std::int64_t last, std::uint32_t) const override {
-    // The last issued warp ranks first (0); the others by age.
-    std::size_t best = 0;
-    std::uint64_t best_rank = std::numeric_limits<std::uint64_t>::max();
-    for (std::size_t i = 0; i < ready.size(); ++i) {
-      const ReadyWarp& r = ready[i];
-      const std::uint64_t rank = static_cast<std::int64_t>(r.slot) == last ? 0 : std::numeric_limits<std::uint64_t>::max() - 1 - r.age;
-      if (rank < best_rank) best_rank = rank, best = i;
-    }
-    return best;
+    return greedy_pick(ready, last, [](std::uint64_t age) { return std::numeric_limits<std::uint64_t>::max() - 1 - age; });
   }
 };
 
