@@ -8,17 +8,17 @@
 
 namespace warpsim::timing {
 
-L1Cache::L1Cache(const config::GpuConfig& cfg) : cfg_(cfg), tags_(cfg.l1_size, cfg.l1_assoc) {}
+L1Cache::L1Cache(const L1Config& cfg) : cfg_(cfg), tags_(cfg.size, cfg.assoc) {}
 
 MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
                           const std::vector<unsigned>& same_address, MemorySystem& l2) {
   MemResult r;
   // The L1 takes the longer of: the sectors at mem.l1_sectors_per_cycle, the distinct lines at
   // mem.l1_{load,store}_cycles_per_line; the sectors leave evenly spread over that time.
-  const double rate = cfg_.l1_sectors_per_cycle;
+  const double rate = cfg_.sectors_per_cycle;
   const std::size_t lines = distinct_lines(sectors);
-  const double per_line = op == MemOp::Load    ? cfg_.l1_load_cycles_per_line
-                          : op == MemOp::Store ? cfg_.l1_store_cycles_per_line
+  const double per_line = op == MemOp::Load    ? cfg_.load_cycles_per_line
+                          : op == MemOp::Store ? cfg_.store_cycles_per_line
                                                : 0.0;
   const double busy = std::max(static_cast<double>(sectors.size()) / rate, static_cast<double>(lines) * per_line);
   const double start = std::max(free_, static_cast<double>(now));
@@ -32,7 +32,7 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
       if (const auto hit = tags_.probe(sec)) {
         ++r.l1_hits;
         ++stats_.sector_hits;
-        ready = std::max(at + cfg_.l1_hit_latency, *hit);
+        ready = std::max(at + cfg_.hit_latency, *hit);
       } else {
         ++stats_.sector_misses;
         ready = l2.access(sec, op, at);

@@ -20,13 +20,13 @@ LsuResult Lsu::global(const source::MemAccess& m, LaneMask lanes, bool local, st
     stats_.global_ld_sectors_l1_hit += r.l1_hits;
   }
   if (op == MemOp::Store) {
-    out.ready = now + cfg_.pipe_ldst.latency;
+    out.ready = now + cfg_.store_latency;
     out.store = true;
     out.stored = Cycle(r.accepted);
-    if (r.accepted > cfg_.store_backpressure_cycles) out.hold = Cycle(r.accepted - cfg_.store_backpressure_cycles);
+    if (r.accepted > cfg_.store_backpressure) out.hold = Cycle(r.accepted - cfg_.store_backpressure);
     return out;
   }
-  out.ready = Cycle(r.ready + (op == MemOp::Atomic && cas ? cfg_.atomic_cas_latency : 0));
+  out.ready = Cycle(r.ready + (op == MemOp::Atomic && cas ? cfg_.cas_latency : 0));
   return out;
 }
 

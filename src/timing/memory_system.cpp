@@ -17,7 +17,7 @@ constexpr unsigned kSliceHashShift = 40;
 std::uint64_t up(double t) { return static_cast<std::uint64_t>(std::ceil(t)); }
 }  // namespace
 
-MemorySystem::MemorySystem(const config::GpuConfig& cfg) : cfg_(cfg), dram_(cfg.dram_bytes_per_cycle, cfg.dram_latency) {
+MemorySystem::MemorySystem(const MemoryConfig& cfg) : cfg_(cfg), dram_(cfg.dram_bytes_per_cycle, cfg.dram_latency) {
   const unsigned n = std::max(cfg.l2_slices, 1u);
   slices_.reserve(n);
   for (unsigned i = 0; i < n; ++i) slices_.push_back({SectorCache(cfg.l2_size / n, cfg.l2_assoc, true), 0.0});

@@ -13,10 +13,16 @@
 
 namespace warpsim::timing {
 
+struct BarrierConfig {
+  unsigned latency = 20;   // sm.barrier_latency: last arrival to release, cycles
+  unsigned per_warp = 0;   // sm.barrier_cycles_per_warp: more per warp of the CTA beyond the first
+  static BarrierConfig from(const config::GpuConfig& g) { return {g.barrier_latency, g.barrier_cycles_per_warp}; }
+};
+
 class BarrierUnit {
  public:
-  explicit BarrierUnit(const config::GpuConfig& cfg)
-      : latency_(cfg.barrier_latency), per_warp_(cfg.barrier_cycles_per_warp) {}
+  explicit BarrierUnit(const BarrierConfig& c) : latency_(c.latency), per_warp_(c.per_warp) {}
+  explicit BarrierUnit(const config::GpuConfig& g) : BarrierUnit(BarrierConfig::from(g)) {}
   // When the warps of a `warps`-warp CTA may issue after a barrier opened at `now`.
   Cycle release(Cycle now, std::uint64_t warps) const { return now + latency_ + per_warp_ * (warps - 1); }
 

@@ -29,9 +29,23 @@ struct L1Stats {
   std::uint64_t sector_hits = 0, sector_misses = 0;  // l1tex__t_sectors_lookup_{hit,miss}.sum (loads)
 };
 
+struct L1Config {
+  std::uint64_t size = 0;             // mem.l1_size, bytes
+  unsigned assoc = 1;                 // mem.l1_assoc, ways
+  unsigned hit_latency = 0;           // mem.l1_hit_latency, cycles
+  double sectors_per_cycle = 1;       // mem.l1_sectors_per_cycle
+  double load_cycles_per_line = 0;    // mem.l1_load_cycles_per_line
+  double store_cycles_per_line = 0;   // mem.l1_store_cycles_per_line
+  static L1Config from(const config::GpuConfig& g) {
+    return {g.l1_size, g.l1_assoc, g.l1_hit_latency, g.l1_sectors_per_cycle, g.l1_load_cycles_per_line,
+            g.l1_store_cycles_per_line};
+  }
+};
+
 class L1Cache {
  public:
-  explicit L1Cache(const config::GpuConfig& cfg);
+  explicit L1Cache(const L1Config& cfg);
+  explicit L1Cache(const config::GpuConfig& g) : L1Cache(L1Config::from(g)) {}
   // One warp access at cycle `now` to `sectors` (distinct, sorted); for atomics `same_address[i]` lanes on one
   // address of sector i (empty: one each). Misses, stores and atomics go on to `l2`.
   MemResult access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
@@ -39,7 +53,7 @@ class L1Cache {
   const L1Stats& stats() const { return stats_; }
 
  private:
-  const config::GpuConfig& cfg_;
+  L1Config cfg_;
   SectorCache tags_;
   double free_ = 0;  // next cycle its data path can take a sector
   L1Stats stats_;

@@ -35,9 +35,20 @@ struct LsuResult {
   Cycle stored = Cycle(0);     // stores: when the last sector reached its L2 slice
 };
 
+struct LsuConfig {
+  unsigned store_latency = 0;         // pipe.ldst.latency: a store's issue to its pipe result, cycles
+  unsigned store_backpressure = 0;    // mem.store_backpressure_cycles
+  unsigned cas_latency = 0;           // mem.atomic_cas_latency: more for atom.cas
+  unsigned const_latency = 4;         // mem.const_latency: per distinct ld.const address
+  static LsuConfig from(const config::GpuConfig& g) {
+    return {g.pipe_ldst.latency, g.store_backpressure_cycles, g.atomic_cas_latency, g.const_latency};
+  }
+};
+
 class Lsu {
  public:
-  Lsu(const config::GpuConfig& cfg, MemorySystem& l2) : cfg_(cfg), l1_(cfg), l2_(l2) {}
+  Lsu(const LsuConfig& cfg, const L1Config& l1, MemorySystem& l2) : cfg_(cfg), l1_(l1), l2_(l2) {}
+  Lsu(const config::GpuConfig& g, MemorySystem& l2) : Lsu(LsuConfig::from(g), L1Config::from(g), l2) {}
   // A global (`local` false) or local access by grid warp number `grid_warp`; `cas`: an atom.cas.
   LsuResult global(const source::MemAccess& m, LaneMask lanes, bool local, std::uint64_t grid_warp, bool cas, Cycle now);
   // An ld.const: when its data lands.
@@ -46,7 +57,7 @@ class Lsu {
   const L1Stats& l1_stats() const { return l1_.stats(); }
 
  private:
-  const config::GpuConfig& cfg_;
+  LsuConfig cfg_;
   L1Cache l1_;
   MemorySystem& l2_;
   MemScratch scratch_;

@@ -39,9 +39,26 @@ namespace warpsim::timing {
 enum class MemOp : std::uint8_t { Load, Store, Atomic };
 
 // The L2 slices and DRAM, shared by every SM's L1 (timing/l1_cache.hpp).
+struct MemoryConfig {
+  unsigned l2_slices = 1;                     // mem.l2_slices
+  std::uint64_t l2_size = 0;                  // mem.l2_size, bytes (all slices)
+  unsigned l2_assoc = 1;                      // mem.l2_assoc, ways
+  double l2_sectors_per_cycle_per_slice = 1;  // mem.l2_sectors_per_cycle_per_slice
+  unsigned l2_hit_latency = 0;                // mem.l2_hit_latency, cycles (load to use)
+  unsigned atomic_latency = 0;                // mem.atomic_latency: an atomic at its slice, beyond the data
+  double atomic_same_address_cycles = 0;      // mem.atomic_same_address_cycles: per lane on one address
+  double dram_bytes_per_cycle = 1;            // mem.dram_bytes_per_cycle, GPU-wide
+  unsigned dram_latency = 0;                  // mem.dram_latency, cycles
+  static MemoryConfig from(const config::GpuConfig& g) {
+    return {g.l2_slices, g.l2_size, g.l2_assoc, g.l2_sectors_per_cycle_per_slice, g.l2_hit_latency, g.atomic_latency,
+            g.atomic_same_address_cycles, g.dram_bytes_per_cycle, g.dram_latency};
+  }
+};
+
 class MemorySystem {
  public:
-  explicit MemorySystem(const config::GpuConfig& cfg);
+  explicit MemorySystem(const MemoryConfig& cfg);
+  explicit MemorySystem(const config::GpuConfig& g) : MemorySystem(MemoryConfig::from(g)) {}
   // One sector arriving from an L1 at cycle `at`: a load that missed L1, a store, or an atomic with
   // `same_address` lanes on one of its addresses. Returns when a load's or atomic's data is back at the SM, or
   // when a store's slice took it.
@@ -59,7 +76,7 @@ class MemorySystem {
     double wb_free = 0;      // its write-back path to DRAM (1/slices of the DRAM bandwidth): next free cycle
   };
 
-  const config::GpuConfig& cfg_;
+  MemoryConfig cfg_;
   std::vector<Slice> slices_;
   Dram dram_;
   MemoryStats stats_;

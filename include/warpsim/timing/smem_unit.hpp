@@ -24,15 +24,27 @@ struct SmemStats {
   std::uint64_t conflicts_atom = 0;      // ..._op_atom.sum
 };
 
+// Its parameters (GPU model names in parentheses).
+struct SmemConfig {
+  unsigned banks = 32;            // sm.smem_banks
+  unsigned bank_bytes = 4;        // sm.smem_bank_bytes
+  unsigned latency = 0;           // mem.smem_latency: first wavefront to data, cycles
+  unsigned wavefront_cycles = 1;  // mem.smem_wavefront_cycles: each further wavefront
+  static SmemConfig from(const config::GpuConfig& g) {
+    return {g.smem_banks, g.smem_bank_bytes, g.smem_latency, g.smem_wavefront_cycles};
+  }
+};
+
 class SmemUnit {
  public:
-  explicit SmemUnit(const config::GpuConfig& cfg) : cfg_(cfg) {}
+  explicit SmemUnit(const SmemConfig& cfg) : cfg_(cfg) {}
+  explicit SmemUnit(const config::GpuConfig& g) : SmemUnit(SmemConfig::from(g)) {}
   // A warp access with `lanes` executing at `now`: when its data lands (`now` when no lane executes).
   Cycle access(const source::MemAccess& m, LaneMask lanes, Cycle now);
   const SmemStats& stats() const { return stats_; }
 
  private:
-  const config::GpuConfig& cfg_;
+  SmemConfig cfg_;
   Cycle free_{0};  // when the banks can start the next access's first wavefront
   MemScratch scratch_;
   SmemStats stats_;

@@ -1,4 +1,5 @@
-// What the timing model counts for one kernel: a plain struct owned by the grid runner, named after the Nsight
+// What the timing model counts for one kernel: a plain struct the GPU loop fills from its components' own stats
+// (SmemStats, LsuStats, L1Stats, the memory system's MemoryStats) and its own cycle counts, named after the Nsight
 // Compute metrics it stands for so that simulated and measured numbers line up.
 //
 // Models: cycle, instruction, shared-memory wavefront/conflict, global request/sector and memory-hierarchy

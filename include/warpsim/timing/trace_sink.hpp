@@ -1,4 +1,4 @@
-// What the timed grid runner tells a recorder while it runs: CTAs and warps starting and finishing, and
+// What the timing model's GPU loop (timing/grid_timing.hpp) tells a recorder while it runs: CTAs and warps starting and finishing, and
 // (when the recorder asks for them) every issued warp-instruction. The runner calls a sink only when one is
 // given, and on_issue only when wants_issues() is true, so a run without outputs pays one null test.
 //
