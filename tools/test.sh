@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds warpsim with warnings as errors and runs every test through CTest.
+# Builds warpsim and every test executable with warnings as errors and runs every test through CTest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-WARPSIM_CMAKE_FLAGS="-DWARPSIM_WERROR=ON" bash tools/build.sh
+WARPSIM_CMAKE_FLAGS="-DWARPSIM_WERROR=ON" WARPSIM_TARGETS=all bash tools/build.sh
 ctest --test-dir build --output-on-failure -j"${JOBS:-2}"

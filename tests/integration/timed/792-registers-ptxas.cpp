@@ -51,7 +51,7 @@ unsigned ptxas_registers() {
 }  // namespace
 
 TEST_CASE("vecadd's registers come from ptxas, then from the cache") {
-  const fs::path dir = fs::temp_directory_path() / fmt::format("warpsim-721-{}", ::getpid());
+  const fs::path dir = fs::temp_directory_path() / fmt::format("warpsim-792-{}", ::getpid());
   fs::remove_all(dir);
   setenv("WARPSIM_CACHE", (dir / "cache").c_str(), 1);
   warpsim::sim::RunOptions timed;
