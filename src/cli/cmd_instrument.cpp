@@ -19,7 +19,8 @@ Setup setup_instrument(CLI::App& app) {
     std::string input, out, entry;
   };
   auto o = std::make_shared<Opts>();
-  CLI::App* sub = app.add_subcommand("instrument", "Make instrumented copies of kernels that record per-warp timelines on a GPU");
+  CLI::App* sub =
+      app.add_subcommand("instrument", "Make instrumented copies of kernels that record per-warp timelines on a GPU");
   sub->add_option("input", o->input, "Run config (.json) or PTX file")->required();
   sub->add_option("--out,-o", o->out, "Output folder (run config) or output PTX file")->required();
   sub->add_option("--entry", o->entry, "Kernel to instrument (PTX input)");

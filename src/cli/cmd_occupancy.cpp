@@ -25,24 +25,25 @@ using timing::OccupancyRequest;
 std::string count_text(unsigned ctas) { return ctas == timing::kUnlimited ? "unlimited" : std::to_string(ctas); }
 
 std::string registers_line(const config::GpuConfig& g, const OccupancyRequest& r, const Occupancy& o) {
-  std::string s = fmt::format("{}/thread x {} = {}/warp, rounded up to a multiple of {}: {}/warp, {}/CTA",
-                              r.regs_per_thread, g.warp_size, o.regs_per_warp_used, g.reg_alloc_unit,
-                              o.regs_per_warp, o.regs_per_cta);
+  std::string s =
+      fmt::format("{}/thread x {} = {}/warp, rounded up to a multiple of {}: {}/warp, {}/CTA", r.regs_per_thread,
+                  g.warp_size, o.regs_per_warp_used, g.reg_alloc_unit, o.regs_per_warp, o.regs_per_cta);
   if (o.regs_per_warp == 0) return s + "; no registers, no limit";
   if (o.ctas_by_registers == 0) return s + "; does not fit";
   const unsigned warps = o.warps_per_sub_partition * g.sub_partitions;
-  return s + fmt::format("; {} sub-partitions of {} registers hold {} x {} = {} warps -> {} CTAs of {} warps use "
-                         "{} of {} warp slots",
-                         g.sub_partitions, o.regs_per_sub_partition, g.sub_partitions, o.warps_per_sub_partition,
-                         warps, o.ctas_by_registers, o.warps_per_cta,
-                         std::min(o.ctas_by_registers * o.warps_per_cta, warps), o.warp_slots);
+  return s + fmt::format(
+                 "; {} sub-partitions of {} registers hold {} x {} = {} warps -> {} CTAs of {} warps use "
+                 "{} of {} warp slots",
+                 g.sub_partitions, o.regs_per_sub_partition, g.sub_partitions, o.warps_per_sub_partition, warps,
+                 o.ctas_by_registers, o.warps_per_cta, std::min(o.ctas_by_registers * o.warps_per_cta, warps),
+                 o.warp_slots);
 }
 
 std::string shared_mem_line(const config::GpuConfig& g, const OccupancyRequest& r, const Occupancy& o) {
   std::string s = fmt::format("{} + {} reserved, rounded up to a multiple of {}: {} B/CTA", r.smem_per_cta,
                               g.smem_reserved_per_cta, g.smem_alloc_unit, o.smem_per_cta);
-  if (o.ctas_by_shared_mem == 0) return s + fmt::format("; more than {} + {} a CTA may hold",
-                                                        g.smem_per_cta_max, g.smem_reserved_per_cta);
+  if (o.ctas_by_shared_mem == 0)
+    return s + fmt::format("; more than {} + {} a CTA may hold", g.smem_per_cta_max, g.smem_reserved_per_cta);
   s += fmt::format("; {} KiB carve-out", o.smem_carveout / 1024);
   if (r.carveout_percent) {
     s += fmt::format(" ({} % preferred -> {} KiB{})", *r.carveout_percent, o.smem_preferred / 1024,
@@ -109,9 +110,7 @@ void print_json(const config::GpuConfig& g, const OccupancyRequest& r, const Occ
           {"regs_per_cta", o.regs_per_cta},
           {"warps_per_sub_partition", o.warps_per_sub_partition}}},
         {"shared_mem",
-         {{"ctas", count_json(o.ctas_by_shared_mem)},
-          {"smem_per_cta", o.smem_per_cta},
-          {"carveout", o.smem_carveout}}},
+         {{"ctas", count_json(o.ctas_by_shared_mem)}, {"smem_per_cta", o.smem_per_cta}, {"carveout", o.smem_carveout}}},
         {"warps", {{"ctas", o.ctas_by_warps}, {"warps_per_cta", o.warps_per_cta}, {"warp_slots", o.warp_slots}}},
         {"blocks", {{"ctas", o.ctas_by_blocks}}}}},
       {"error", o.error.empty() ? J(nullptr) : J(o.error)},

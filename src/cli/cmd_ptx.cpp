@@ -47,7 +47,8 @@ Setup setup_ptx(CLI::App& app) {
               for (const auto& st : fn.body) ninstr += st.kind == ptx::Statement::Kind::Instruction;
               fmt::print("  {} {}\n", fn.is_entry ? ".entry" : ".func ", fn.name);
               for (const auto& p : fn.params)
-                fmt::print("      param {} .{}{}{}\n", p.name, p.type, p.dims.empty() ? "" : fmt::format("[{}]", p.dims[0]),
+                fmt::print("      param {} .{}{}{}\n", p.name, p.type,
+                           p.dims.empty() ? "" : fmt::format("[{}]", p.dims[0]),
                            p.align ? fmt::format(" .align {}", *p.align) : "");
               if (!fn.is_entry) {
                 fmt::print("      {} instructions\n", ninstr);
@@ -55,10 +56,11 @@ Setup setup_ptx(CLI::App& app) {
               }
               try {
                 ir::Program prog = ir::load_program(m, fn.name);
-                fmt::print("      {} instructions in {} function(s), {} PTX register slots, static shared {} B, "
-                           "local {} B/thread, parameters {} B\n",
-                           prog.code.size(), prog.functions.size(), prog.num_slots - 1, prog.static_smem,
-                           prog.local_size, prog.param_kernel_size);
+                fmt::print(
+                    "      {} instructions in {} function(s), {} PTX register slots, static shared {} B, "
+                    "local {} B/thread, parameters {} B\n",
+                    prog.code.size(), prog.functions.size(), prog.num_slots - 1, prog.static_smem, prog.local_size,
+                    prog.param_kernel_size);
               } catch (const Error& e) {
                 fmt::print("      {} instructions; not loadable: {}\n", ninstr, e.what());
               }

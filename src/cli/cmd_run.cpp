@@ -29,9 +29,10 @@ void print_timing(const sim::KernelSummary& k) {
   fmt::print("    {} cycles, IPC {:.3f} (SASS warp-instructions per cycle, whole GPU)\n", k.cycles, sass / cycles);
   const double folded = stat(k, "warpsim__ptx_inst_folded.sum"), expanded = stat(k, "warpsim__sass_inst_expanded.sum");
   if (folded > 0 || expanded > 0)
-    fmt::print("    {:.0f} SASS warp-instructions as ptxas would emit them: {:.0f} PTX folded away, {:.0f} added by "
-               "expanded operations\n",
-               sass, folded, expanded);
+    fmt::print(
+        "    {:.0f} SASS warp-instructions as ptxas would emit them: {:.0f} PTX folded away, {:.0f} added by "
+        "expanded operations\n",
+        sass, folded, expanded);
   const auto occ = k.stats.find("sm__warps_active.avg.pct_of_peak_sustained_active");
   if (occ != k.stats.end()) fmt::print("    achieved occupancy {:.1f}%\n", occ->second);
   if (!k.registers_source.empty())
@@ -78,60 +79,63 @@ Setup setup_run(CLI::App& app) {
   sub->add_option("--timeline", o->timeline, "Write every kernel's CTA and warp intervals to FILE.json");
   sub->add_flag("--trace-warps", o->trace_warps, "With --timeline: also list every issued warp-instruction");
   sub->add_option("--perfetto", o->perfetto, "Write a Chrome Trace Event file (ui.perfetto.dev) to FILE.json");
-  return {sub, [o]() {
-            sim::RunOptions opts;
-            opts.gpu_overrides = o->sets;
-            opts.functional_only = o->functional;
-            const bool outputs = !o->stats.empty() || !o->timeline.empty() || !o->perfetto.empty();
-            if (o->functional && outputs)
-              throw Error(ErrorKind::Input, "--stats, --timeline and --perfetto need the timing model: drop --functional");
-            if (o->trace_warps && o->timeline.empty()) throw Error(ErrorKind::Input, "--trace-warps needs --timeline FILE.json");
-            std::unique_ptr<report::TimelineRecorder> rec;
-            if (!o->timeline.empty() || !o->perfetto.empty()) {
-              rec = std::make_unique<report::TimelineRecorder>(
-                  report::RecordOptions{.instructions = o->trace_warps, .issue_counts = !o->perfetto.empty()});
-              opts.trace = rec.get();
-            }
-            const auto t0 = std::chrono::steady_clock::now();
-            sim::RunResult r = sim::run_file(o->config, opts);
-            const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            std::fwrite(r.printf_output.data(), 1, r.printf_output.size(), stdout);
-            fmt::print("warpsim run {}\n", o->config);
-            fmt::print("  gpu: {} ({} SMs, {} reconvergence)\n", r.config.gpu.name, r.config.gpu.num_sms,
-                       r.config.gpu.reconvergence == config::Reconvergence::Independent ? "independent" : "ipdom_stack");
-            for (const auto& k : r.kernels) {
-              const double util = k.warp_instructions == 0 ? 0.0
-                                      : 100.0 * static_cast<double>(k.thread_instructions) /
-                                            (32.0 * static_cast<double>(k.warp_instructions));
-              fmt::print("  kernel {}: {} CTAs, {} warps, {} warp-instructions, {} thread-instructions "
-                         "({:.1f}% lane utilisation)\n",
-                         k.entry, k.ctas, k.warps, k.warp_instructions, k.thread_instructions, util);
-              if (!opts.functional_only) print_timing(k);
-            }
-            if (!o->stats.empty()) write_stats(o->stats, r);
-            if (!o->timeline.empty())
-              report::write_file_atomically(o->timeline, report::timeline_json(r.config.gpu.name, rec->kernels()));
-            if (!o->perfetto.empty())
-              report::write_file_atomically(o->perfetto, report::perfetto_json(r.config.gpu.name, rec->kernels()));
-            std::uint64_t ti = 0, wi = 0;
-            for (const auto& k : r.kernels) {
-              ti += k.thread_instructions;
-              wi += k.warp_instructions;
-            }
-            fmt::print("  simulated in {:.3f} s: {:.1f} M thread-instructions/s, {:.2f} M warp-instructions/s (one core)\n",
-                       secs, static_cast<double>(ti) / secs / 1e6, static_cast<double>(wi) / secs / 1e6);
-            int rc = 0;
-            for (const auto& e : r.expects) {
-              fmt::print("  expect {}: {}\n", e.buffer, e.ok ? "matched" : "MISMATCH: " + e.detail);
-              if (!e.ok) rc = 3;
-            }
-            if (r.expects.empty()) fmt::print("  outputs: no expectations in the config\n");
-            if (!o->dump.empty()) {
-              config::dump_buffers(o->dump, r.config.buffers, r.buffers);
-              fmt::print("  dumped {} buffers to {}\n", r.buffers.size(), o->dump);
-            }
-            return rc;
-          }};
+  return {
+      sub, [o]() {
+        sim::RunOptions opts;
+        opts.gpu_overrides = o->sets;
+        opts.functional_only = o->functional;
+        const bool outputs = !o->stats.empty() || !o->timeline.empty() || !o->perfetto.empty();
+        if (o->functional && outputs)
+          throw Error(ErrorKind::Input, "--stats, --timeline and --perfetto need the timing model: drop --functional");
+        if (o->trace_warps && o->timeline.empty())
+          throw Error(ErrorKind::Input, "--trace-warps needs --timeline FILE.json");
+        std::unique_ptr<report::TimelineRecorder> rec;
+        if (!o->timeline.empty() || !o->perfetto.empty()) {
+          rec = std::make_unique<report::TimelineRecorder>(
+              report::RecordOptions{.instructions = o->trace_warps, .issue_counts = !o->perfetto.empty()});
+          opts.trace = rec.get();
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        sim::RunResult r = sim::run_file(o->config, opts);
+        const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        std::fwrite(r.printf_output.data(), 1, r.printf_output.size(), stdout);
+        fmt::print("warpsim run {}\n", o->config);
+        fmt::print("  gpu: {} ({} SMs, {} reconvergence)\n", r.config.gpu.name, r.config.gpu.num_sms,
+                   r.config.gpu.reconvergence == config::Reconvergence::Independent ? "independent" : "ipdom_stack");
+        for (const auto& k : r.kernels) {
+          const double util = k.warp_instructions == 0 ? 0.0
+                                                       : 100.0 * static_cast<double>(k.thread_instructions) /
+                                                             (32.0 * static_cast<double>(k.warp_instructions));
+          fmt::print(
+              "  kernel {}: {} CTAs, {} warps, {} warp-instructions, {} thread-instructions "
+              "({:.1f}% lane utilisation)\n",
+              k.entry, k.ctas, k.warps, k.warp_instructions, k.thread_instructions, util);
+          if (!opts.functional_only) print_timing(k);
+        }
+        if (!o->stats.empty()) write_stats(o->stats, r);
+        if (!o->timeline.empty())
+          report::write_file_atomically(o->timeline, report::timeline_json(r.config.gpu.name, rec->kernels()));
+        if (!o->perfetto.empty())
+          report::write_file_atomically(o->perfetto, report::perfetto_json(r.config.gpu.name, rec->kernels()));
+        std::uint64_t ti = 0, wi = 0;
+        for (const auto& k : r.kernels) {
+          ti += k.thread_instructions;
+          wi += k.warp_instructions;
+        }
+        fmt::print("  simulated in {:.3f} s: {:.1f} M thread-instructions/s, {:.2f} M warp-instructions/s (one core)\n",
+                   secs, static_cast<double>(ti) / secs / 1e6, static_cast<double>(wi) / secs / 1e6);
+        int rc = 0;
+        for (const auto& e : r.expects) {
+          fmt::print("  expect {}: {}\n", e.buffer, e.ok ? "matched" : "MISMATCH: " + e.detail);
+          if (!e.ok) rc = 3;
+        }
+        if (r.expects.empty()) fmt::print("  outputs: no expectations in the config\n");
+        if (!o->dump.empty()) {
+          config::dump_buffers(o->dump, r.config.buffers, r.buffers);
+          fmt::print("  dumped {} buffers to {}\n", r.buffers.size(), o->dump);
+        }
+        return rc;
+      }};
 }
 
 }  // namespace warpsim::cli

@@ -35,7 +35,8 @@ Setup setup_compare(CLI::App& app) {
   auto o = std::make_shared<Opts>();
   CLI::App* sub = app.add_subcommand("compare", "Compare simulated statistics or timelines with measured data");
   sub->add_option("sim", o->sim, "Statistics (warpsim run --stats) or a timeline (warpsim run --timeline)")->required();
-  sub->add_option("measured", o->measured, "Measured file: traces/<w>/h200.json or traces/<w>/h200.timeline.json")->required();
+  sub->add_option("measured", o->measured, "Measured file: traces/<w>/h200.json or traces/<w>/h200.timeline.json")
+      ->required();
   sub->add_option("--html", o->html, "Timelines: draw both, one above the other, as self-contained HTML/SVG");
   return {sub, [o]() {
             const nlohmann::json sim = read_json(o->sim);
@@ -50,7 +51,8 @@ Setup setup_compare(CLI::App& app) {
             }
             const auto cmp = validate::compare(sim, read_json(o->measured));
             for (const auto& k : cmp) {
-              fmt::print("kernel {}\n  {:<60} {:>14} {:>14} {:>9}\n", k.entry, "metric", "simulated", "measured", "error");
+              fmt::print("kernel {}\n  {:<60} {:>14} {:>14} {:>9}\n", k.entry, "metric", "simulated", "measured",
+                         "error");
               for (const auto& r : k.rows) {
                 const auto e = r.error_pct();
                 fmt::print("  {:<60} {:>14} {:>14} {:>9}\n", r.name, r.sim ? fmt::format("{:.6g}", *r.sim) : "-",

@@ -76,21 +76,14 @@ std::vector<std::byte> init_buffer(const BufferSpec& spec) {
   const unsigned size = elem_size(spec.type);
   std::vector<std::byte> out(spec.count * size);
   switch (spec.init.kind) {
-    case BufferInit::Kind::Zero:
-      break;
+    case BufferInit::Kind::Zero: break;
     case BufferInit::Kind::Iota:
       for (std::uint64_t i = 0; i < spec.count; ++i)
         detail::store_le(&out[i * size], detail::iota_bits(spec.type, i), size);
       break;
-    case BufferInit::Kind::Random:
-      fill_random(out, spec);
-      break;
-    case BufferInit::Kind::Values:
-      fill_values(out, spec);
-      break;
-    case BufferInit::Kind::File:
-      fill_file(out, spec);
-      break;
+    case BufferInit::Kind::Random: fill_random(out, spec); break;
+    case BufferInit::Kind::Values: fill_values(out, spec); break;
+    case BufferInit::Kind::File: fill_file(out, spec); break;
   }
   return out;
 }

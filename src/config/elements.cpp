@@ -27,14 +27,10 @@ std::uint64_t low_mask(unsigned bytes) {
 // Exponent and fraction widths of the float element types.
 std::pair<int, int> float_format(ElemType t) {
   switch (t) {
-    case ElemType::F16:
-      return {5, 10};
-    case ElemType::BF16:
-      return {8, 7};
-    case ElemType::F32:
-      return {8, 23};
-    default:
-      return {11, 52};
+    case ElemType::F16: return {5, 10};
+    case ElemType::BF16: return {8, 7};
+    case ElemType::F32: return {8, 23};
+    default: return {11, 52};
   }
 }
 
@@ -87,12 +83,9 @@ std::uint64_t float_bits(ElemType t, double v) {
 
 double float_value(ElemType t, std::uint64_t bits) {
   switch (t) {
-    case ElemType::F64:
-      return std::bit_cast<double>(bits);
-    case ElemType::F32:
-      return std::bit_cast<float>(static_cast<std::uint32_t>(bits));
-    case ElemType::BF16:
-      return std::bit_cast<float>(static_cast<std::uint32_t>(bits << 16));
+    case ElemType::F64: return std::bit_cast<double>(bits);
+    case ElemType::F32: return std::bit_cast<float>(static_cast<std::uint32_t>(bits));
+    case ElemType::BF16: return std::bit_cast<float>(static_cast<std::uint32_t>(bits << 16));
     case ElemType::F16: {
       const double sign = (bits >> 15) & 1 ? -1.0 : 1.0;
       const int e = static_cast<int>((bits >> 10) & 0x1f);
@@ -101,8 +94,7 @@ double float_value(ElemType t, std::uint64_t bits) {
       if (e == 0) return sign * std::ldexp(f, -24);
       return sign * std::ldexp(1024.0 + f, e - 25);
     }
-    default:
-      fail(ErrorKind::Internal, "float_value of an integer type");
+    default: fail(ErrorKind::Internal, "float_value of an integer type");
   }
 }
 

@@ -176,36 +176,44 @@ std::vector<Param> make_params() {
             "moves and special-register reads: issue to dependent issue"),
       count("pipe.uniform.interval", &G::pipe_uniform, &PipeTiming::interval, "cycles", 1, 100000,
             "moves and special-register reads: issue to next issue on one sub-partition"),
-      count("emul.div_f32.latency", &G::emul_div_f32, &EmulatedOp::latency, "cycles", 0, 100000,
-            "cycles from issue until the result of div.rn/rz/rm/rp.f32 is ready: ptxas expands it into a SASS sequence"),
+      count(
+          "emul.div_f32.latency", &G::emul_div_f32, &EmulatedOp::latency, "cycles", 0, 100000,
+          "cycles from issue until the result of div.rn/rz/rm/rp.f32 is ready: ptxas expands it into a SASS sequence"),
       count("emul.div_f32.instructions", &G::emul_div_f32, &EmulatedOp::instructions, "instructions", 1, 10000,
             "SASS instructions ptxas emits for one div.rn/rz/rm/rp.f32 (issue slots it takes)"),
-      count("emul.rcp_f32.latency", &G::emul_rcp_f32, &EmulatedOp::latency, "cycles", 0, 100000,
-            "cycles from issue until the result of rcp.rn/rz/rm/rp.f32 is ready: ptxas expands it into a SASS sequence"),
+      count(
+          "emul.rcp_f32.latency", &G::emul_rcp_f32, &EmulatedOp::latency, "cycles", 0, 100000,
+          "cycles from issue until the result of rcp.rn/rz/rm/rp.f32 is ready: ptxas expands it into a SASS sequence"),
       count("emul.rcp_f32.instructions", &G::emul_rcp_f32, &EmulatedOp::instructions, "instructions", 1, 10000,
             "SASS instructions ptxas emits for one rcp.rn/rz/rm/rp.f32 (issue slots it takes)"),
-      count("emul.sqrt_f32.latency", &G::emul_sqrt_f32, &EmulatedOp::latency, "cycles", 0, 100000,
-            "cycles from issue until the result of sqrt.rn/rz/rm/rp.f32 is ready: ptxas expands it into a SASS sequence"),
+      count(
+          "emul.sqrt_f32.latency", &G::emul_sqrt_f32, &EmulatedOp::latency, "cycles", 0, 100000,
+          "cycles from issue until the result of sqrt.rn/rz/rm/rp.f32 is ready: ptxas expands it into a SASS sequence"),
       count("emul.sqrt_f32.instructions", &G::emul_sqrt_f32, &EmulatedOp::instructions, "instructions", 1, 10000,
             "SASS instructions ptxas emits for one sqrt.rn/rz/rm/rp.f32 (issue slots it takes)"),
-      count("emul.div_f64.latency", &G::emul_div_f64, &EmulatedOp::latency, "cycles", 0, 100000,
-            "cycles from issue until the result of div.rn/rz/rm/rp.f64 is ready: ptxas expands it into a SASS sequence"),
+      count(
+          "emul.div_f64.latency", &G::emul_div_f64, &EmulatedOp::latency, "cycles", 0, 100000,
+          "cycles from issue until the result of div.rn/rz/rm/rp.f64 is ready: ptxas expands it into a SASS sequence"),
       count("emul.div_f64.instructions", &G::emul_div_f64, &EmulatedOp::instructions, "instructions", 1, 10000,
             "SASS instructions ptxas emits for one div.rn/rz/rm/rp.f64 (issue slots it takes)"),
-      count("emul.rcp_f64.latency", &G::emul_rcp_f64, &EmulatedOp::latency, "cycles", 0, 100000,
-            "cycles from issue until the result of rcp.rn/rz/rm/rp.f64 is ready: ptxas expands it into a SASS sequence"),
+      count(
+          "emul.rcp_f64.latency", &G::emul_rcp_f64, &EmulatedOp::latency, "cycles", 0, 100000,
+          "cycles from issue until the result of rcp.rn/rz/rm/rp.f64 is ready: ptxas expands it into a SASS sequence"),
       count("emul.rcp_f64.instructions", &G::emul_rcp_f64, &EmulatedOp::instructions, "instructions", 1, 10000,
             "SASS instructions ptxas emits for one rcp.rn/rz/rm/rp.f64 (issue slots it takes)"),
-      count("emul.sqrt_f64.latency", &G::emul_sqrt_f64, &EmulatedOp::latency, "cycles", 0, 100000,
-            "cycles from issue until the result of sqrt.rn/rz/rm/rp.f64 is ready: ptxas expands it into a SASS sequence"),
+      count(
+          "emul.sqrt_f64.latency", &G::emul_sqrt_f64, &EmulatedOp::latency, "cycles", 0, 100000,
+          "cycles from issue until the result of sqrt.rn/rz/rm/rp.f64 is ready: ptxas expands it into a SASS sequence"),
       count("emul.sqrt_f64.instructions", &G::emul_sqrt_f64, &EmulatedOp::instructions, "instructions", 1, 10000,
             "SASS instructions ptxas emits for one sqrt.rn/rz/rm/rp.f64 (issue slots it takes)"),
       count("emul.div_u32.latency", &G::emul_div_u32, &EmulatedOp::latency, "cycles", 0, 100000,
-            "cycles from issue until the result of div/rem .u32 and .u16 is ready: ptxas expands it into a SASS sequence"),
+            "cycles from issue until the result of div/rem .u32 and .u16 is ready: ptxas expands it into a SASS "
+            "sequence"),
       count("emul.div_u32.instructions", &G::emul_div_u32, &EmulatedOp::instructions, "instructions", 1, 10000,
             "SASS instructions ptxas emits for one div/rem .u32 and .u16 (issue slots it takes)"),
       count("emul.div_s32.latency", &G::emul_div_s32, &EmulatedOp::latency, "cycles", 0, 100000,
-            "cycles from issue until the result of div/rem .s32 and .s16 is ready: ptxas expands it into a SASS sequence"),
+            "cycles from issue until the result of div/rem .s32 and .s16 is ready: ptxas expands it into a SASS "
+            "sequence"),
       count("emul.div_s32.instructions", &G::emul_div_s32, &EmulatedOp::instructions, "instructions", 1, 10000,
             "SASS instructions ptxas emits for one div/rem .s32 and .s16 (issue slots it takes)"),
       count("emul.div_u64.latency", &G::emul_div_u64, &EmulatedOp::latency, "cycles", 0, 100000,
@@ -220,7 +228,8 @@ std::vector<Param> make_params() {
       count("mem.smem_banks", &G::smem_banks, "banks", 1, 1024, "shared-memory banks"),
       count("mem.smem_bank_bytes", &G::smem_bank_bytes, "bytes", 1, 1024, "width of one shared-memory bank"),
       count("mem.smem_wavefront_cycles", &G::smem_wavefront_cycles, "cycles", 1, 1024,
-            "latency each wavefront after the first adds to a shared-memory access (the banks serve one wavefront per cycle)"),
+            "latency each wavefront after the first adds to a shared-memory access (the banks serve one wavefront per "
+            "cycle)"),
       count("mem.l1_hit_latency", &G::l1_hit_latency, "cycles", 1, 100000, "global load that hits in L1"),
       count("mem.l2_hit_latency", &G::l2_hit_latency, "cycles", 1, 100000, "global load that hits in L2"),
       count("mem.store_backpressure_cycles", &G::store_backpressure_cycles, "cycles", 0, 100000,
@@ -426,8 +435,8 @@ void check_consistency(const GpuConfig& g, const std::string& file) {
   }
   if (std::uint64_t{g.gpc_count} * g.tpcs_per_gpc * g.sms_per_tpc < g.num_sms) {
     at("sm.count")
-        .fail("{} SMs exceed gpc.count ({}) x gpc.tpcs ({}) x sm.per_tpc ({})", g.num_sms, g.gpc_count,
-              g.tpcs_per_gpc, g.sms_per_tpc);
+        .fail("{} SMs exceed gpc.count ({}) x gpc.tpcs ({}) x sm.per_tpc ({})", g.num_sms, g.gpc_count, g.tpcs_per_gpc,
+              g.sms_per_tpc);
   }
   if (g.max_regs_per_cta > g.regs_per_sm) {
     at("regs.max_per_cta").fail("{} exceeds regs.per_sm ({})", g.max_regs_per_cta, g.regs_per_sm);

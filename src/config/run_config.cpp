@@ -247,8 +247,9 @@ ArgSpec parse_arg(const ojson& j, const JsonPath& at, const std::vector<BufferSp
 LaunchSpec parse_kernel(const ojson& j, const JsonPath& at, const GpuConfig& gpu,
                         const std::vector<BufferSpec>& buffers, const fs::path& base) {
   detail::get_object(j, at);
-  detail::check_keys(
-      j, at, {"ptx", "entry", "grid", "block", "cluster", "nonportable_cluster", "dynamic_smem", "stream", "args", "registers"});
+  detail::check_keys(j, at,
+                     {"ptx", "entry", "grid", "block", "cluster", "nonportable_cluster", "dynamic_smem", "stream",
+                      "args", "registers"});
   LaunchSpec k;
   k.json_path = at.path();
   k.ptx = absolute_from(base, detail::get_string(detail::require(j, at, "ptx"), at.key("ptx")));
@@ -373,7 +374,8 @@ RunConfig parse_run_config(const std::string& json_text, const std::string& path
     const ojson& list = detail::get_array(*c, cat);
     for (std::size_t i = 0; i < list.size(); ++i) {
       const std::string name = detail::get_string(list[i], cat.index(i));
-      const bool known = std::any_of(cfg.buffers.begin(), cfg.buffers.end(), [&](const BufferSpec& b) { return b.name == name; });
+      const bool known =
+          std::any_of(cfg.buffers.begin(), cfg.buffers.end(), [&](const BufferSpec& b) { return b.name == name; });
       if (!known) cat.index(i).fail("unknown buffer \"{}\"", name);
       cfg.clock_buffers.push_back(name);
     }

@@ -129,14 +129,16 @@ std::uint8_t* InstrContext::translate_slow(ir::Space space, Addr a, std::uint64_
       std::string where = "no buffer is there";
       if (r != nullptr) {
         const Addr end = r->base + r->bytes.size();
-        if (a >= end) where = fmt::format("{} bytes after the end of buffer '{}' [0x{:x}, 0x{:x})", a - end,
-                                          r->name, r->base, end);
-        else if (a < r->base) where = fmt::format("{} bytes before buffer '{}' [0x{:x}, 0x{:x})", r->base - a,
-                                                  r->name, r->base, end);
-        else where = fmt::format("the access runs {} bytes past the end of buffer '{}' [0x{:x}, 0x{:x})",
-                                 a + size - end, r->name, r->base, end);
+        if (a >= end)
+          where = fmt::format("{} bytes after the end of buffer '{}' [0x{:x}, 0x{:x})", a - end, r->name, r->base, end);
+        else if (a < r->base)
+          where = fmt::format("{} bytes before buffer '{}' [0x{:x}, 0x{:x})", r->base - a, r->name, r->base, end);
+        else
+          where = fmt::format("the access runs {} bytes past the end of buffer '{}' [0x{:x}, 0x{:x})", a + size - end,
+                              r->name, r->base, end);
       }
-      fault(lane, "out-of-bounds global {} of {} bytes at address 0x{:x}: {}", write ? "write" : "read", size, a, where);
+      fault(lane, "out-of-bounds global {} of {} bytes at address 0x{:x}: {}", write ? "write" : "read", size, a,
+            where);
     }
     case Space::Shared:
       if (a + size > cta.smem.size()) oob(cta.smem.size());
@@ -159,8 +161,7 @@ std::uint8_t* InstrContext::translate_slow(ir::Space space, Addr a, std::uint64_
       if (a + size > n) oob(n);
       return w.param_func.data() + std::uint64_t{lane} * n + a;
     }
-    default:
-      fault(lane, "access to the {} state space is not supported", space_name(space));
+    default: fault(lane, "access to the {} state space is not supported", space_name(space));
   }
 }
 

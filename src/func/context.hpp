@@ -29,12 +29,9 @@ struct InstrContext {
       }
       case ir::Operand::Kind::Imm:
       case ir::Operand::Kind::Label:
-      case ir::Operand::Kind::Func:
-        return static_cast<std::uint64_t>(op.imm);
-      case ir::Operand::Kind::Special:
-        return special(op, lane);
-      default:
-        return 0;
+      case ir::Operand::Kind::Func: return static_cast<std::uint64_t>(op.imm);
+      case ir::Operand::Kind::Special: return special(op, lane);
+      default: return 0;
     }
   }
   // Element i of a vector operand (or the operand itself when it is not a vector and i == 0).
@@ -61,8 +58,8 @@ struct InstrContext {
   std::string who(unsigned lane) const;
   template <typename... Args>
   [[noreturn]] void fault(unsigned lane, fmt::format_string<Args...> f, Args&&... args) const {
-    throw Error(ErrorKind::Execution,
-                fmt::format("{}: {}\n  in: {}", who(lane), fmt::format(f, std::forward<Args>(args)...), prog().text[pc]));
+    throw Error(ErrorKind::Execution, fmt::format("{}: {}\n  in: {}", who(lane),
+                                                  fmt::format(f, std::forward<Args>(args)...), prog().text[pc]));
   }
 
   // Resolves an address of `size` bytes in `space` (Generic is resolved through the windows) to host
@@ -98,8 +95,8 @@ struct InstrContext {
   }
   // The state space an Addr operand accesses for this instruction.
   ir::Space space_of(const ir::Operand& op) const {
-    if (op.space != ir::Space::None && (in.space == ir::Space::Generic || in.space == ir::Space::ParamKernel ||
-                                        in.space == ir::Space::ParamFunc))
+    if (op.space != ir::Space::None &&
+        (in.space == ir::Space::Generic || in.space == ir::Space::ParamKernel || in.space == ir::Space::ParamFunc))
       return op.space;
     return in.space;
   }

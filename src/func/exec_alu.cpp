@@ -52,7 +52,8 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
   };
 
   switch (in.op) {
-    case Op::Add: case Op::Sub:
+    case Op::Add:
+    case Op::Sub:
       if (fl) {
         const bool add = in.op == Op::Add;
         float_op([&](ScalarType ft, std::uint64_t a, std::uint64_t b, std::uint64_t) {
@@ -70,7 +71,8 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
         });
       }
       break;
-    case Op::Addc: case Op::Subc:
+    case Op::Addc:
+    case Op::Subc:
       lanes.for_each([&](unsigned lane) {
         const std::uint64_t a = trunc(src(0, lane), wd), b = trunc(src(1, lane), wd), cf = w.reg(cc, lane) & 1;
         std::uint64_t d, out;
@@ -89,7 +91,9 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
       break;
     case Op::Mul:
       if (fl) {
-        float_op([&](ScalarType ft, std::uint64_t a, std::uint64_t b, std::uint64_t) { return S::fmul(ft, a, b, in.rnd, ftz, sat); });
+        float_op([&](ScalarType ft, std::uint64_t a, std::uint64_t b, std::uint64_t) {
+          return S::fmul(ft, a, b, in.rnd, ftz, sat);
+        });
       } else {
         lanes.for_each([&](unsigned lane) {
           const std::uint64_t a = trunc(src(0, lane), wd), b = trunc(src(1, lane), wd);
@@ -99,9 +103,12 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
         });
       }
       break;
-    case Op::Mad: case Op::Madc:
+    case Op::Mad:
+    case Op::Madc:
       if (fl) {
-        float_op([&](ScalarType ft, std::uint64_t a, std::uint64_t b, std::uint64_t c) { return S::ffma(ft, a, b, c, in.rnd, ftz, sat); });
+        float_op([&](ScalarType ft, std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+          return S::ffma(ft, a, b, c, in.rnd, ftz, sat);
+        });
       } else {
         lanes.for_each([&](unsigned lane) {
           const std::uint64_t a = trunc(src(0, lane), wd), b = trunc(src(1, lane), wd);
@@ -127,11 +134,14 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
         return r;
       });
       break;
-    case Op::Mul24: case Op::Mad24:
+    case Op::Mul24:
+    case Op::Mad24:
       lanes.for_each([&](unsigned lane) {
         const std::uint64_t a = src(0, lane), b = src(1, lane);
-        const std::int64_t a24 = sg ? (static_cast<std::int64_t>(a << 40) >> 40) : static_cast<std::int64_t>(a & 0xffffff);
-        const std::int64_t b24 = sg ? (static_cast<std::int64_t>(b << 40) >> 40) : static_cast<std::int64_t>(b & 0xffffff);
+        const std::int64_t a24 =
+            sg ? (static_cast<std::int64_t>(a << 40) >> 40) : static_cast<std::int64_t>(a & 0xffffff);
+        const std::int64_t b24 =
+            sg ? (static_cast<std::int64_t>(b << 40) >> 40) : static_cast<std::int64_t>(b & 0xffffff);
         const auto p = static_cast<std::uint64_t>(a24 * b24);
         std::uint64_t d = in.has(ir::kHi) ? ((p >> 16) & 0xffffffffu) : (p & 0xffffffffu);
         if (in.op == Op::Mad24) d = (d + src(2, lane)) & 0xffffffffu;
@@ -147,16 +157,21 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
           dst(lane, S::fdiv(t, src(0, lane), src(1, lane), in.rnd, in.has(ir::kApprox), in.has(ir::kFull), ftz));
         });
       } else {
-        lanes.for_each([&](unsigned lane) { dst(lane, S::idiv(trunc(src(0, lane), wd), trunc(src(1, lane), wd), wd, sg)); });
+        lanes.for_each(
+            [&](unsigned lane) { dst(lane, S::idiv(trunc(src(0, lane), wd), trunc(src(1, lane), wd), wd, sg)); });
       }
       break;
     case Op::Rem:
-      lanes.for_each([&](unsigned lane) { dst(lane, S::irem(trunc(src(0, lane), wd), trunc(src(1, lane), wd), wd, sg)); });
+      lanes.for_each(
+          [&](unsigned lane) { dst(lane, S::irem(trunc(src(0, lane), wd), trunc(src(1, lane), wd), wd, sg)); });
       break;
-    case Op::Abs: case Op::Neg:
+    case Op::Abs:
+    case Op::Neg:
       if (fl) {
         const bool abs = in.op == Op::Abs;
-        float_op([&](ScalarType ft, std::uint64_t a, std::uint64_t, std::uint64_t) { return abs ? S::fabs_(ft, a, ftz) : S::fneg(ft, a, ftz); });
+        float_op([&](ScalarType ft, std::uint64_t a, std::uint64_t, std::uint64_t) {
+          return abs ? S::fabs_(ft, a, ftz) : S::fneg(ft, a, ftz);
+        });
       } else {
         lanes.for_each([&](unsigned lane) {
           const std::uint64_t a = trunc(src(0, lane), wd);
@@ -164,7 +179,8 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
         });
       }
       break;
-    case Op::Min: case Op::Max:
+    case Op::Min:
+    case Op::Max:
       if (fl) {
         const bool mn = in.op == Op::Min;
         const bool nan = in.has(ir::kNaN), xs = in.has(ir::kXorsignAbs);
@@ -181,17 +197,12 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
         });
       }
       break;
-    case Op::Popc:
-      lanes.for_each([&](unsigned lane) { dst(lane, S::popc(src(0, lane), wd)); });
-      break;
-    case Op::Clz:
-      lanes.for_each([&](unsigned lane) { dst(lane, S::clz(trunc(src(0, lane), wd), wd)); });
-      break;
-    case Op::Brev:
-      lanes.for_each([&](unsigned lane) { dst(lane, S::brev(trunc(src(0, lane), wd), wd)); });
-      break;
+    case Op::Popc: lanes.for_each([&](unsigned lane) { dst(lane, S::popc(src(0, lane), wd)); }); break;
+    case Op::Clz: lanes.for_each([&](unsigned lane) { dst(lane, S::clz(trunc(src(0, lane), wd), wd)); }); break;
+    case Op::Brev: lanes.for_each([&](unsigned lane) { dst(lane, S::brev(trunc(src(0, lane), wd), wd)); }); break;
     case Op::Bfind:
-      lanes.for_each([&](unsigned lane) { dst(lane, S::bfind(trunc(src(0, lane), wd), wd, sg, in.has(ir::kShiftAmt))); });
+      lanes.for_each(
+          [&](unsigned lane) { dst(lane, S::bfind(trunc(src(0, lane), wd), wd, sg, in.has(ir::kShiftAmt))); });
       break;
     case Op::Bfe:
       lanes.for_each([&](unsigned lane) {
@@ -213,15 +224,18 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
       break;
     case Op::Bmsk:
       lanes.for_each([&](unsigned lane) {
-        dst(lane, S::bmsk(static_cast<std::uint32_t>(src(0, lane)), static_cast<std::uint32_t>(src(1, lane)), in.has(ir::kClamp)));
+        dst(lane, S::bmsk(static_cast<std::uint32_t>(src(0, lane)), static_cast<std::uint32_t>(src(1, lane)),
+                          in.has(ir::kClamp)));
       });
       break;
     case Op::Szext:
       lanes.for_each([&](unsigned lane) {
-        dst(lane, S::szext(static_cast<std::uint32_t>(src(0, lane)), static_cast<std::uint32_t>(src(1, lane)), sg, in.has(ir::kClamp)));
+        dst(lane, S::szext(static_cast<std::uint32_t>(src(0, lane)), static_cast<std::uint32_t>(src(1, lane)), sg,
+                           in.has(ir::kClamp)));
       });
       break;
-    case Op::Dp4a: case Op::Dp2a: {
+    case Op::Dp4a:
+    case Op::Dp2a: {
       const bool as = ir::is_signed(in.type), bs = ir::is_signed(in.type2);
       lanes.for_each([&](unsigned lane) {
         const auto a = static_cast<std::uint32_t>(src(0, lane)), b = static_cast<std::uint32_t>(src(1, lane)),
@@ -243,7 +257,9 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
       });
       break;
     case Op::Shl:
-      lanes.for_each([&](unsigned lane) { dst(lane, S::shl(trunc(src(0, lane), wd), static_cast<std::uint32_t>(src(1, lane)), wd)); });
+      lanes.for_each([&](unsigned lane) {
+        dst(lane, S::shl(trunc(src(0, lane), wd), static_cast<std::uint32_t>(src(1, lane)), wd));
+      });
       break;
     case Op::Shr:
       lanes.for_each([&](unsigned lane) {
@@ -256,7 +272,9 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
                           static_cast<std::uint32_t>(src(2, lane)), static_cast<std::uint8_t>(src(3, lane))));
       });
       break;
-    case Op::And: case Op::Or: case Op::Xor:
+    case Op::And:
+    case Op::Or:
+    case Op::Xor:
       lanes.for_each([&](unsigned lane) {
         const std::uint64_t a = src(0, lane), b = src(1, lane);
         const std::uint64_t d = in.op == Op::And ? (a & b) : in.op == Op::Or ? (a | b) : (a ^ b);
@@ -269,10 +287,14 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
         dst(lane, t == ScalarType::Pred ? (a == 0 ? 1 : 0) : trunc(~a, wd));
       });
       break;
-    case Op::Cnot:
-      lanes.for_each([&](unsigned lane) { dst(lane, trunc(src(0, lane), wd) == 0 ? 1 : 0); });
-      break;
-    case Op::Rcp: case Op::Sqrt: case Op::Rsqrt: case Op::Ex2: case Op::Lg2: case Op::Sin: case Op::Cos:
+    case Op::Cnot: lanes.for_each([&](unsigned lane) { dst(lane, trunc(src(0, lane), wd) == 0 ? 1 : 0); }); break;
+    case Op::Rcp:
+    case Op::Sqrt:
+    case Op::Rsqrt:
+    case Op::Ex2:
+    case Op::Lg2:
+    case Op::Sin:
+    case Op::Cos:
     case Op::Tanh: {
       const bool approx = in.has(ir::kApprox);
       float_op([&](ScalarType ft, std::uint64_t a, std::uint64_t, std::uint64_t) -> std::uint64_t {
@@ -293,9 +315,11 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
       lanes.for_each([&](unsigned lane) { dst(lane, S::fcopysign(t, src(0, lane), src(1, lane))); });
       break;
     case Op::Testp:
-      lanes.for_each([&](unsigned lane) { dst(lane, S::ftestp(t, src(0, lane), static_cast<S::TestP>(in.sub)) ? 1 : 0); });
+      lanes.for_each(
+          [&](unsigned lane) { dst(lane, S::ftestp(t, src(0, lane), static_cast<S::TestP>(in.sub)) ? 1 : 0); });
       break;
-    case Op::Setp: case Op::Set: {
+    case Op::Setp:
+    case Op::Set: {
       const ScalarType st = in.type2;
       const unsigned sw = bits_of(st);
       const bool sf = ir::is_float(st), ss = ir::is_signed(st);
@@ -377,7 +401,8 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
           w.reg(d.reg + 1, lane) = w.reg(s.reg + 1, lane);
         });
       } else {
-        lanes.for_each([&](unsigned lane) { dst(lane, t == ScalarType::Pred ? (src(0, lane) & 1) : trunc(src(0, lane), wd)); });
+        lanes.for_each(
+            [&](unsigned lane) { dst(lane, t == ScalarType::Pred ? (src(0, lane) & 1) : trunc(src(0, lane), wd)); });
       }
       break;
     }
@@ -385,13 +410,14 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
       const ScalarType st = in.type2;
       if (in.nsrc() == 2 && (t == ScalarType::F16x2 || t == ScalarType::BF16x2)) {
         lanes.for_each([&](unsigned lane) {
-          dst(lane, S::cvt_pack_f32x2(t, static_cast<std::uint32_t>(src(0, lane)), static_cast<std::uint32_t>(src(1, lane)),
-                                      in.rnd, in.has(ir::kRelu), in.has(ir::kSatfinite)));
+          dst(lane,
+              S::cvt_pack_f32x2(t, static_cast<std::uint32_t>(src(0, lane)), static_cast<std::uint32_t>(src(1, lane)),
+                                in.rnd, in.has(ir::kRelu), in.has(ir::kSatfinite)));
         });
       } else if (in.nsrc() == 2 && (t == ScalarType::E4M3x2 || t == ScalarType::E5M2x2)) {
         lanes.for_each([&](unsigned lane) {
-          dst(lane, S::cvt_f8x2_from_f32(t, static_cast<std::uint32_t>(src(0, lane)), static_cast<std::uint32_t>(src(1, lane)),
-                                         in.has(ir::kRelu)));
+          dst(lane, S::cvt_f8x2_from_f32(t, static_cast<std::uint32_t>(src(0, lane)),
+                                         static_cast<std::uint32_t>(src(1, lane)), in.has(ir::kRelu)));
         });
       } else if (t == ScalarType::F16x2 && (st == ScalarType::E4M3x2 || st == ScalarType::E5M2x2)) {
         lanes.for_each([&](unsigned lane) {
@@ -400,7 +426,8 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
       } else {
         const unsigned sw = bits_of(st);
         lanes.for_each([&](unsigned lane) {
-          dst(lane, S::cvt(t, st, trunc(src(0, lane), sw), in.rnd, ftz, sat, in.has(ir::kRelu), in.has(ir::kSatfinite)));
+          dst(lane,
+              S::cvt(t, st, trunc(src(0, lane), sw), in.rnd, ftz, sat, in.has(ir::kRelu), in.has(ir::kSatfinite)));
         });
       }
       break;
@@ -427,12 +454,14 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
         auto in_win = [&](std::uint64_t base) { return a >= base && a < base + ir::kWindowSize; };
         bool r = false;
         switch (in.space) {
-          case ir::Space::Shared: case ir::Space::SharedCluster: r = in_win(ir::kSharedWindow); break;
+          case ir::Space::Shared:
+          case ir::Space::SharedCluster: r = in_win(ir::kSharedWindow); break;
           case ir::Space::Local: r = in_win(ir::kLocalWindow); break;
           case ir::Space::ParamKernel: r = in_win(ir::kParamWindow); break;
           case ir::Space::Const: r = in_win(ir::kConstWindow); break;
           case ir::Space::Global:
-            r = !in_win(ir::kSharedWindow) && !in_win(ir::kLocalWindow) && !in_win(ir::kParamWindow) && !in_win(ir::kConstWindow);
+            r = !in_win(ir::kSharedWindow) && !in_win(ir::kLocalWindow) && !in_win(ir::kParamWindow) &&
+                !in_win(ir::kConstWindow);
             break;
           default: break;
         }
@@ -445,7 +474,8 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
       break;
     }
     default:
-      cx.fault(static_cast<unsigned>(std::countr_zero(lanes.bits | 1u)), "instruction {} is not implemented", ir::op_name(in.op));
+      cx.fault(static_cast<unsigned>(std::countr_zero(lanes.bits | 1u)), "instruction {} is not implemented",
+               ir::op_name(in.op));
   }
 }
 

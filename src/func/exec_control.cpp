@@ -35,7 +35,8 @@ std::int32_t Executor::next_path(const Warp& w) const {
   const auto n = static_cast<std::int32_t>(w.paths.size());
   if (L_.model == config::Reconvergence::IpdomStack) {
     for (std::int32_t i = n - 1; i >= 0; --i) {
-      if (is_leaf(w.paths[static_cast<std::size_t>(i)])) return is_runnable(w.paths[static_cast<std::size_t>(i)]) ? i : -1;
+      if (is_leaf(w.paths[static_cast<std::size_t>(i)]))
+        return is_runnable(w.paths[static_cast<std::size_t>(i)]) ? i : -1;
     }
     return -1;
   }
@@ -294,21 +295,16 @@ StepResult Executor::step(Cta& cta, Warp& w) {
           return;
         }
         const std::uint64_t idx = cx.read(in.ops[0], lane) & 0xffffffffu;
-        if (idx >= table.size()) cx.fault(lane, "brx.idx index {} is outside its table of {} targets", idx, table.size());
+        if (idx >= table.size())
+          cx.fault(lane, "brx.idx index {} is outside its table of {} targets", idx, table.size());
         next[lane] = table[idx];
       });
       advance(w, path, pc, next, active);
       return r;
     }
-    case Op::Call:
-      do_call(cta, w, path, in, lanes);
-      return r;
-    case Op::Ret:
-      do_ret(cta, w, path, in, active, lanes);
-      return r;
-    case Op::Exit:
-      exit_lanes(cta, w, lanes);
-      break;
+    case Op::Call: do_call(cta, w, path, in, lanes); return r;
+    case Op::Ret: do_ret(cta, w, path, in, active, lanes); return r;
+    case Op::Exit: exit_lanes(cta, w, lanes); break;
     case Op::Trap:
       if (lanes.any()) {
         InstrContext cx{L_, cta, w, in, pc};

@@ -21,9 +21,21 @@ namespace S = scalar;
 std::uint64_t load_le(const std::uint8_t* p, unsigned n) {
   switch (n) {
     case 1: return *p;
-    case 2: { std::uint16_t v; std::memcpy(&v, p, 2); return v; }
-    case 4: { std::uint32_t v; std::memcpy(&v, p, 4); return v; }
-    default: { std::uint64_t v; std::memcpy(&v, p, 8); return v; }
+    case 2: {
+      std::uint16_t v;
+      std::memcpy(&v, p, 2);
+      return v;
+    }
+    case 4: {
+      std::uint32_t v;
+      std::memcpy(&v, p, 4);
+      return v;
+    }
+    default: {
+      std::uint64_t v;
+      std::memcpy(&v, p, 8);
+      return v;
+    }
   }
 }
 
@@ -42,7 +54,8 @@ std::uint64_t atomic_op(const ir::Instr& in, std::uint64_t old, std::uint64_t b,
   switch (in.sub_op<ir::AtomOp>()) {
     case ir::AtomOp::Add:
       if (t == ScalarType::F32) return S::fadd(t, old, b, ir::Rnd::RN, true, false);
-      if (t == ScalarType::F64 || t == ScalarType::F16 || t == ScalarType::BF16) return S::fadd(t, old, b, ir::Rnd::RN, false, false);
+      if (t == ScalarType::F64 || t == ScalarType::F16 || t == ScalarType::BF16)
+        return S::fadd(t, old, b, ir::Rnd::RN, false, false);
       if (t == ScalarType::F16x2 || t == ScalarType::BF16x2) {
         const ScalarType h = t == ScalarType::F16x2 ? ScalarType::F16 : ScalarType::BF16;
         return (S::fadd(h, old & 0xffff, b & 0xffff, ir::Rnd::RN, false, false) & 0xffff) |
@@ -118,7 +131,8 @@ void Executor::exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, 
       if (wide128) {
         for (unsigned i = 0; i < n; ++i) {
           const std::uint32_t slot = s.kind == ir::Operand::Kind::Vec ? L_.prog->vec_slots[s.reg + i] : s.reg;
-          const std::uint64_t lo = slot == ir::kNoReg ? 0 : w.reg(slot, lane), hi = slot == ir::kNoReg ? 0 : w.reg(slot + 1, lane);
+          const std::uint64_t lo = slot == ir::kNoReg ? 0 : w.reg(slot, lane),
+                              hi = slot == ir::kNoReg ? 0 : w.reg(slot + 1, lane);
           std::memcpy(buf + 16 * i, &lo, 8);
           std::memcpy(buf + 16 * i + 8, &hi, 8);
         }

@@ -18,8 +18,9 @@ namespace {
 
 unsigned membermask_index(const ir::Instr& in) {
   switch (in.op) {
-    case ir::Op::BarWarpSync: case ir::Op::Elect: return in.ndst;      // first source
-    default: return static_cast<unsigned>(in.nops - 1);                 // last operand
+    case ir::Op::BarWarpSync:
+    case ir::Op::Elect: return in.ndst;                  // first source
+    default: return static_cast<unsigned>(in.nops - 1);  // last operand
   }
 }
 
@@ -105,7 +106,8 @@ bool Executor::do_warp_sync(Cta& cta, Warp& w, std::int32_t path, const ir::Inst
     const auto mask = LaneMask(static_cast<std::uint32_t>(cx.read(in.ops[membermask_index(in)], first)));
     lanes.for_each([&](unsigned lane) {
       if (!mask.test(lane))
-        cx.fault(lane, "lane {} executes {} but is not in its member mask 0x{:08x}", lane, ir::op_name(in.op), mask.bits);
+        cx.fault(lane, "lane {} executes {} but is not in its member mask 0x{:08x}", lane, ir::op_name(in.op),
+                 mask.bits);
     });
   }
   p.wait = Wait::WarpSync;
@@ -113,7 +115,8 @@ bool Executor::do_warp_sync(Cta& cta, Warp& w, std::int32_t path, const ir::Inst
   try_complete_warp_sync(cta, w);
   Path* q = w.find_path(p.id);
   if (q != nullptr && q->wait == Wait::WarpSync && L_.model == config::Reconvergence::IpdomStack) {
-    const auto mask = static_cast<std::uint32_t>(cx.read(in.ops[membermask_index(in)], static_cast<unsigned>(std::countr_zero(lanes.bits))));
+    const auto mask = static_cast<std::uint32_t>(
+        cx.read(in.ops[membermask_index(in)], static_cast<unsigned>(std::countr_zero(lanes.bits))));
     const LaneMask missing = LaneMask(mask) & w.valid & ~w.exited & ~lanes;
     std::string where;
     for (const auto& o : w.paths)
@@ -171,8 +174,7 @@ void Executor::warp_sync_op(Cta& cta, Warp& w, LaneMask all) {
     const ir::Instr& in = *ins[lane];
     InstrContext cx = cx_of(lane);
     switch (in.op) {
-      case ir::Op::BarWarpSync:
-        break;
+      case ir::Op::BarWarpSync: break;
       case ir::Op::Shfl: {
         const auto b = static_cast<std::uint32_t>(cx.read(in.src(1), lane));
         const auto c = static_cast<std::uint32_t>(cx.read(in.src(2), lane));
@@ -182,10 +184,22 @@ void Executor::warp_sync_op(Cta& cta, Warp& w, LaneMask all) {
         std::int32_t j = 0;
         bool pval = false;
         switch (in.sub_op<ir::ShflMode>()) {
-          case ir::ShflMode::Up: j = static_cast<std::int32_t>(lane) - static_cast<std::int32_t>(bval); pval = j >= max_lane; break;
-          case ir::ShflMode::Down: j = static_cast<std::int32_t>(lane + bval); pval = j <= max_lane; break;
-          case ir::ShflMode::Bfly: j = static_cast<std::int32_t>(lane ^ bval); pval = j <= max_lane; break;
-          case ir::ShflMode::Idx: j = min_lane | static_cast<std::int32_t>(bval & ~seg); pval = j <= max_lane; break;
+          case ir::ShflMode::Up:
+            j = static_cast<std::int32_t>(lane) - static_cast<std::int32_t>(bval);
+            pval = j >= max_lane;
+            break;
+          case ir::ShflMode::Down:
+            j = static_cast<std::int32_t>(lane + bval);
+            pval = j <= max_lane;
+            break;
+          case ir::ShflMode::Bfly:
+            j = static_cast<std::int32_t>(lane ^ bval);
+            pval = j <= max_lane;
+            break;
+          case ir::ShflMode::Idx:
+            j = min_lane | static_cast<std::int32_t>(bval & ~seg);
+            pval = j <= max_lane;
+            break;
         }
         if (!pval || j < 0 || j > 31) j = static_cast<std::int32_t>(lane);
         const auto src = static_cast<unsigned>(j);
@@ -253,8 +267,7 @@ void Executor::warp_sync_op(Cta& cta, Warp& w, LaneMask all) {
         if (in.ndst == 2) cx.write(in.ops[1], lane, lane == leader ? 1 : 0);
         break;
       }
-      default:
-        break;
+      default: break;
     }
   });
 }

@@ -52,7 +52,9 @@ source::CtaSlot FunctionalSource::start_cta(std::uint64_t linear, std::uint32_t 
   return slot;
 }
 
-std::uint32_t FunctionalSource::warps(source::CtaSlot c) const { return static_cast<std::uint32_t>(at(c).warps.size()); }
+std::uint32_t FunctionalSource::warps(source::CtaSlot c) const {
+  return static_cast<std::uint32_t>(at(c).warps.size());
+}
 Dim3 FunctionalSource::cta_id(source::CtaSlot c) const { return at(c).id; }
 std::uint64_t FunctionalSource::cta_linear(source::CtaSlot c) const { return at(c).linear; }
 bool FunctionalSource::cta_done(source::CtaSlot c) const { return at(c).done(); }

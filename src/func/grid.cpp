@@ -30,7 +30,8 @@ void Executor::init_cta(Cta& cta, std::uint64_t linear, std::uint32_t sm) const 
   cta.threads = static_cast<std::uint32_t>(L_.block.volume());
   cta.threads_exited = 0;
   cta.barriers = {};
-  const std::size_t smem = std::max<std::size_t>(prog.static_smem, std::size_t{prog.dynamic_smem_offset} + L_.dynamic_smem);
+  const std::size_t smem =
+      std::max<std::size_t>(prog.static_smem, std::size_t{prog.dynamic_smem_offset} + L_.dynamic_smem);
   cta.smem.assign(smem, 0);
   cta.local.assign(std::size_t{cta.threads} * prog.local_size, 0);
   const std::uint32_t nwarps = (cta.threads + kWarpSize - 1) / kWarpSize;
@@ -67,12 +68,8 @@ std::string describe_cta(const Launch& launch, const Cta& cta) {
       if (p.children != 0 || p.mask.none()) continue;
       std::string state;
       switch (p.wait) {
-        case Wait::Barrier:
-          state = fmt::format("wait at barrier {} ({})", unsigned{p.barrier}, prog.text[p.pc]);
-          break;
-        case Wait::WarpSync:
-          state = fmt::format("wait for other lanes at {}", prog.text[p.pc]);
-          break;
+        case Wait::Barrier: state = fmt::format("wait at barrier {} ({})", unsigned{p.barrier}, prog.text[p.pc]); break;
+        case Wait::WarpSync: state = fmt::format("wait for other lanes at {}", prog.text[p.pc]); break;
         case Wait::None:
           state = launch.model == config::Reconvergence::IpdomStack && &p != top_leaf(w)
                       ? fmt::format("wait below the top of the SIMT stack (next: {})", prog.text[p.pc])

@@ -18,7 +18,8 @@ Addr GlobalMemory::add(std::string name, std::uint64_t size, Addr at_least, std:
 
 void GlobalMemory::add_at(std::string name, Addr base, std::vector<std::uint8_t> bytes) {
   Region r{std::move(name), base, std::move(bytes)};
-  auto it = std::lower_bound(regions_.begin(), regions_.end(), base, [](const Region& x, Addr b) { return x.base < b; });
+  auto it =
+      std::lower_bound(regions_.begin(), regions_.end(), base, [](const Region& x, Addr b) { return x.base < b; });
   regions_.insert(it, std::move(r));
   last_ = nullptr;
 }

@@ -58,14 +58,18 @@ std::string format_one(const InstrContext& cx, const std::string& fmt, Addr args
     std::string spec = fmt.substr(i, j - i - len.size());  // flags, width, precision without length
     char buf[512];
     switch (conv) {
-      case 'd': case 'i': {
+      case 'd':
+      case 'i': {
         const bool wide = len == "l" || len == "ll" || len == "z" || len == "j" || len == "t";
         const std::int64_t v = wide ? static_cast<std::int64_t>(take(8)) : static_cast<std::int32_t>(take(4));
         std::snprintf(buf, sizeof buf, (spec + "lld").c_str(), static_cast<long long>(v));
         out += buf;
         break;
       }
-      case 'u': case 'x': case 'X': case 'o': {
+      case 'u':
+      case 'x':
+      case 'X':
+      case 'o': {
         const bool wide = len == "l" || len == "ll" || len == "z" || len == "j" || len == "t";
         std::uint64_t v = wide ? take(8) : static_cast<std::uint32_t>(take(4));
         if (len == "h") v &= 0xffff;
@@ -78,7 +82,14 @@ std::string format_one(const InstrContext& cx, const std::string& fmt, Addr args
         std::snprintf(buf, sizeof buf, (spec + "c").c_str(), static_cast<int>(take(4)));
         out += buf;
         break;
-      case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A': {
+      case 'f':
+      case 'F':
+      case 'e':
+      case 'E':
+      case 'g':
+      case 'G':
+      case 'a':
+      case 'A': {
         const std::uint64_t bits = take(8);
         double d;
         std::memcpy(&d, &bits, 8);
@@ -98,9 +109,7 @@ std::string format_one(const InstrContext& cx, const std::string& fmt, Addr args
         std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(take(8)));
         out += buf;
         break;
-      default:
-        out += fmt.substr(i, j - i + 1);
-        break;
+      default: out += fmt.substr(i, j - i + 1); break;
     }
     i = j;
   }
@@ -124,7 +133,8 @@ void Executor::exec_printf(Cta& cta, Warp& w, const ir::CallSite& site, LaneMask
     L_.printf.push_back(PrintfRecord{cta.linear, w.index, seq, lane, std::move(text)});
     if (!site.rets.empty()) {
       const auto ret = static_cast<std::uint32_t>(nargs);
-      std::memcpy(w.param_func.data() + std::uint64_t{lane} * n + site.rets[0].to, &ret, std::min<std::uint32_t>(4, site.rets[0].size));
+      std::memcpy(w.param_func.data() + std::uint64_t{lane} * n + site.rets[0].to, &ret,
+                  std::min<std::uint32_t>(4, site.rets[0].size));
     }
   });
 }

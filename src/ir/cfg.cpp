@@ -61,7 +61,8 @@ Cfg build_cfg(const std::vector<FlowInfo>& flow) {
   boost::lengauer_tarjan_dominator_tree(g, boost::vertex(nb, g), idom_map);
   for (std::uint32_t b = 0; b < nb; ++b) {
     const Vertex d = idom[b];
-    cfg.blocks[b].ipdom = (d == boost::graph_traits<Graph>::null_vertex() || d == nb) ? -1 : static_cast<std::int32_t>(d);
+    cfg.blocks[b].ipdom =
+        (d == boost::graph_traits<Graph>::null_vertex() || d == nb) ? -1 : static_cast<std::int32_t>(d);
   }
   return cfg;
 }
@@ -79,7 +80,8 @@ std::string cfg_to_dot(const Cfg& cfg, const std::string& name, const std::vecto
   for (std::size_t b = 0; b < cfg.blocks.size(); ++b) {
     const auto& blk = cfg.blocks[b];
     std::string body;
-    for (auto i = blk.first; i <= blk.last; ++i) body += fmt::format("{}: {}\\l", i, i < labels.size() ? esc(labels[i]) : "");
+    for (auto i = blk.first; i <= blk.last; ++i)
+      body += fmt::format("{}: {}\\l", i, i < labels.size() ? esc(labels[i]) : "");
     out += fmt::format("  B{} [label=\"{{B{} (ipdom: {})|{}}}\"];\n", b, b,
                        blk.ipdom < 0 ? std::string("exit") : fmt::format("B{}", blk.ipdom), body);
   }

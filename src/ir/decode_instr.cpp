@@ -23,18 +23,35 @@ struct SpecialRow {
   Special id;
 };
 constexpr SpecialRow kSpecials[] = {
-    {"%tid", Special::Tid}, {"%ntid", Special::Ntid}, {"%ctaid", Special::Ctaid}, {"%nctaid", Special::Nctaid},
-    {"%laneid", Special::Laneid}, {"%warpid", Special::Warpid}, {"%nwarpid", Special::Nwarpid},
-    {"%smid", Special::Smid}, {"%nsmid", Special::Nsmid}, {"%gridid", Special::Gridid},
-    {"%lanemask_eq", Special::LanemaskEq}, {"%lanemask_le", Special::LanemaskLe},
-    {"%lanemask_lt", Special::LanemaskLt}, {"%lanemask_ge", Special::LanemaskGe},
-    {"%lanemask_gt", Special::LanemaskGt}, {"%clock", Special::Clock}, {"%clock64", Special::Clock64},
-    {"%globaltimer", Special::Globaltimer}, {"%globaltimer_lo", Special::GlobaltimerLo},
-    {"%globaltimer_hi", Special::GlobaltimerHi}, {"%clusterid", Special::Clusterid},
-    {"%nclusterid", Special::Nclusterid}, {"%cluster_ctaid", Special::ClusterCtaid},
-    {"%cluster_nctaid", Special::ClusterNctaid}, {"%cluster_ctarank", Special::ClusterCtarank},
-    {"%cluster_nctarank", Special::ClusterNctarank}, {"%is_explicit_cluster", Special::IsExplicitCluster},
-    {"%dynamic_smem_size", Special::DynamicSmemSize}, {"%total_smem_size", Special::TotalSmemSize},
+    {"%tid", Special::Tid},
+    {"%ntid", Special::Ntid},
+    {"%ctaid", Special::Ctaid},
+    {"%nctaid", Special::Nctaid},
+    {"%laneid", Special::Laneid},
+    {"%warpid", Special::Warpid},
+    {"%nwarpid", Special::Nwarpid},
+    {"%smid", Special::Smid},
+    {"%nsmid", Special::Nsmid},
+    {"%gridid", Special::Gridid},
+    {"%lanemask_eq", Special::LanemaskEq},
+    {"%lanemask_le", Special::LanemaskLe},
+    {"%lanemask_lt", Special::LanemaskLt},
+    {"%lanemask_ge", Special::LanemaskGe},
+    {"%lanemask_gt", Special::LanemaskGt},
+    {"%clock", Special::Clock},
+    {"%clock64", Special::Clock64},
+    {"%globaltimer", Special::Globaltimer},
+    {"%globaltimer_lo", Special::GlobaltimerLo},
+    {"%globaltimer_hi", Special::GlobaltimerHi},
+    {"%clusterid", Special::Clusterid},
+    {"%nclusterid", Special::Nclusterid},
+    {"%cluster_ctaid", Special::ClusterCtaid},
+    {"%cluster_nctaid", Special::ClusterNctaid},
+    {"%cluster_ctarank", Special::ClusterCtarank},
+    {"%cluster_nctarank", Special::ClusterNctarank},
+    {"%is_explicit_cluster", Special::IsExplicitCluster},
+    {"%dynamic_smem_size", Special::DynamicSmemSize},
+    {"%total_smem_size", Special::TotalSmemSize},
     {"%aggr_smem_size", Special::AggrSmemSize},
     {"%reserved_smem_offset_begin", Special::ReservedSmemOffsetBegin},
     {"%reserved_smem_offset_end", Special::ReservedSmemOffsetEnd},
@@ -125,17 +142,14 @@ class Decoder {
         op.kind = Operand::Kind::Imm;
         op.imm = s->index;
         return op;
-      case SymbolRef::Kind::Proto:
-        op.kind = Operand::Kind::Imm;
-        return op;
+      case SymbolRef::Kind::Proto: op.kind = Operand::Kind::Imm; return op;
     }
     error("bad symbol");
   }
 
   std::uint32_t vec_element(const ptx::Operand& e, ScalarType t) const {
     switch (e.kind) {
-      case PK::Sink:
-        return kNoReg;
+      case PK::Sink: return kNoReg;
       case PK::Register:
       case PK::Symbol: {
         auto it = cx_.fscope.regs.find(e.name);
@@ -148,8 +162,7 @@ class Decoder {
       case PK::FloatImm:
         cx_.prog.vec_imms.push_back(fimm_bits(e, t));
         return Program::kVecImm | static_cast<std::uint32_t>(cx_.prog.vec_imms.size() - 1);
-      default:
-        error("unsupported vector element");
+      default: error("unsupported vector element");
     }
   }
 
@@ -201,11 +214,8 @@ class Decoder {
         for (const auto& e : o.elems) cx_.prog.vec_slots.push_back(vec_element(e, t));
         return op;
       }
-      case PK::Sink:
-        op.kind = Operand::Kind::Sink;
-        return op;
-      case PK::Pipe:
-        error("unexpected '|' operand");
+      case PK::Sink: op.kind = Operand::Kind::Sink; return op;
+      case PK::Pipe: error("unexpected '|' operand");
     }
     error("bad operand");
   }
@@ -244,7 +254,8 @@ class Decoder {
   }
   void expect_ops(const Instr& I, unsigned lo, unsigned hi) const {
     if (I.nops < lo || I.nops > hi)
-      error(fmt::format("expected {} operands, found {}", lo == hi ? fmt::format("{}", lo) : fmt::format("{} to {}", lo, hi), I.nops));
+      error(fmt::format("expected {} operands, found {}",
+                        lo == hi ? fmt::format("{}", lo) : fmt::format("{} to {}", lo, hi), I.nops));
   }
   std::uint8_t sub_word(std::initializer_list<std::string_view> names) {
     std::uint8_t i = 0;
@@ -256,7 +267,8 @@ class Decoder {
   }
   void memory_space(Instr& I, const Operand& addr) {
     I.space = m_.space == Space::None ? Space::Generic : m_.space;
-    if ((I.space == Space::ParamKernel || I.space == Space::ParamFunc) && addr.space != Space::None) I.space = addr.space;
+    if ((I.space == Space::ParamKernel || I.space == Space::ParamFunc) && addr.space != Space::None)
+      I.space = addr.space;
     if (addr.kind == Operand::Kind::Addr && addr.space != Space::None && addr.space != I.space &&
         !(I.space == Space::Generic))
       error(fmt::format("address names a variable in another state space"));
@@ -296,7 +308,8 @@ Instr Decoder::decode_call() {
     error("indirect calls are not supported yet");
   }
   const SymbolRef* s = lookup(target.name);
-  if (s == nullptr || s->kind != SymbolRef::Kind::Func) error(fmt::format("call of unknown function '{}'", target.name));
+  if (s == nullptr || s->kind != SymbolRef::Kind::Func)
+    error(fmt::format("call of unknown function '{}'", target.name));
   if (s->index == 0xffffffffu) {
     if (target.name == "vprintf") site.builtin = CallSite::Builtin::Vprintf;
     else if (target.name == "__assertfail") site.builtin = CallSite::Builtin::Assertfail;
@@ -369,12 +382,47 @@ Instr Decoder::run() {
   I.type = t0;
 
   switch (I.op) {
-    case Op::Add: case Op::Sub: case Op::Mul: case Op::Mad: case Op::Mul24: case Op::Mad24: case Op::Div:
-    case Op::Rem: case Op::Abs: case Op::Neg: case Op::Min: case Op::Max: case Op::Addc: case Op::Subc:
-    case Op::Madc: case Op::Fma: case Op::Rcp: case Op::Sqrt: case Op::Rsqrt: case Op::Ex2: case Op::Lg2:
-    case Op::Sin: case Op::Cos: case Op::Tanh: case Op::Copysign: case Op::Sad: case Op::Popc: case Op::Clz:
-    case Op::Brev: case Op::Bfe: case Op::Bfi: case Op::Fns: case Op::Shl: case Op::Shr: case Op::And:
-    case Op::Or: case Op::Xor: case Op::Not: case Op::Cnot: case Op::Bmsk: case Op::Selp: {
+    case Op::Add:
+    case Op::Sub:
+    case Op::Mul:
+    case Op::Mad:
+    case Op::Mul24:
+    case Op::Mad24:
+    case Op::Div:
+    case Op::Rem:
+    case Op::Abs:
+    case Op::Neg:
+    case Op::Min:
+    case Op::Max:
+    case Op::Addc:
+    case Op::Subc:
+    case Op::Madc:
+    case Op::Fma:
+    case Op::Rcp:
+    case Op::Sqrt:
+    case Op::Rsqrt:
+    case Op::Ex2:
+    case Op::Lg2:
+    case Op::Sin:
+    case Op::Cos:
+    case Op::Tanh:
+    case Op::Copysign:
+    case Op::Sad:
+    case Op::Popc:
+    case Op::Clz:
+    case Op::Brev:
+    case Op::Bfe:
+    case Op::Bfi:
+    case Op::Fns:
+    case Op::Shl:
+    case Op::Shr:
+    case Op::And:
+    case Op::Or:
+    case Op::Xor:
+    case Op::Not:
+    case Op::Cnot:
+    case Op::Bmsk:
+    case Op::Selp: {
       if (m_.take("hi")) I.flags |= kHi;
       if (m_.take("lo")) I.flags |= kLo;
       if (m_.take("wide")) I.flags |= kWide;
@@ -396,7 +444,8 @@ Instr Decoder::run() {
       m_.take("wrap");
       typed(I, 1, t0);
       break;
-    case Op::Dp4a: case Op::Dp2a:
+    case Op::Dp4a:
+    case Op::Dp2a:
       if (m_.take("hi")) I.flags |= kHi;
       m_.take("lo");
       I.type2 = type(1);
@@ -427,7 +476,8 @@ Instr Decoder::run() {
       I.sub = sub_word({"finite", "infinite", "number", "notanumber", "normal", "subnormal"});
       typed(I, 1, t0);
       break;
-    case Op::Setp: case Op::Set: {
+    case Op::Setp:
+    case Op::Set: {
       std::optional<Cmp> cmp;
       for (auto w : m_.words)
         if (auto c = parse_cmp(w)) {
@@ -477,7 +527,8 @@ Instr Decoder::run() {
       words_done();
       operands(I, 1, ScalarType::U64);
       break;
-    case Op::Ld: case Op::Ldu:
+    case Op::Ld:
+    case Op::Ldu:
       typed(I, 1, t0);
       expect_ops(I, 2, 3);
       memory_space(I, I.ops[1]);
@@ -487,12 +538,14 @@ Instr Decoder::run() {
       expect_ops(I, 2, 3);
       memory_space(I, I.ops[0]);
       break;
-    case Op::Prefetch: case Op::Prefetchu:
+    case Op::Prefetch:
+    case Op::Prefetchu:
       for (auto w : m_.words) m_.take(w);  // prefetch levels and tensormap forms change nothing functionally
       operands(I, 0, ScalarType::U64);
       I.space = m_.space == Space::None ? Space::Generic : m_.space;
       break;
-    case Op::Atom: case Op::Red:
+    case Op::Atom:
+    case Op::Red:
       I.sub = sub_word({"add", "min", "max", "inc", "dec", "and", "or", "xor", "exch", "cas"});
       if (m_.vec != 1) error("vector atomics are not implemented");
       typed(I, I.op == Op::Atom ? 1 : 0, t0);
@@ -504,9 +557,11 @@ Instr Decoder::run() {
       expect_ops(I, 1, 1);
       if (I.ops[0].kind != Operand::Kind::Label) error("branch target is not a label");
       break;
-    case Op::Ret: case Op::Exit: case Op::Trap: case Op::Brkpt: case Op::Nop:
-      words_done();
-      break;
+    case Op::Ret:
+    case Op::Exit:
+    case Op::Trap:
+    case Op::Brkpt:
+    case Op::Nop: words_done(); break;
     case Op::Bar: {
       // bar{.cta}.sync / bar{.cta}.arrive / bar{.cta}.red.op / barrier{.cta}.sync{.aligned} ...
       BarOp kind = BarOp::Sync;
@@ -526,7 +581,8 @@ Instr Decoder::run() {
       operands(I, kind == BarOp::Red ? 1 : 0, ScalarType::U32);
       break;
     }
-    case Op::Membar: case Op::Fence:
+    case Op::Membar:
+    case Op::Fence:
       for (auto w : m_.words) m_.take(w);  // ordering only: every access is immediately visible here
       break;
     case Op::Shfl:
@@ -561,7 +617,8 @@ Instr Decoder::run() {
       words_done();
       operands(I, 1, ScalarType::B32);
       break;
-    case Op::Nanosleep: case Op::Pmevent:
+    case Op::Nanosleep:
+    case Op::Pmevent:
       for (auto w : m_.words) m_.take(w);
       operands(I, 0, ScalarType::U32);
       break;
@@ -569,8 +626,7 @@ Instr Decoder::run() {
       if (!m_.take("wait") && !m_.take("launch_dependents")) error("griddepcontrol needs .wait or .launch_dependents");
       words_done();
       break;
-    default:
-      error(fmt::format("instruction '{}' is not implemented by the simulator", opc));
+    default: error(fmt::format("instruction '{}' is not implemented by the simulator", opc));
   }
   return I;
 }
@@ -604,12 +660,10 @@ FlowInfo flow_of(const Program& prog, const Instr& in) {
       f.kind = FlowInfo::Kind::Branch;
       f.targets = prog.branch_tables.at(static_cast<std::size_t>(in.ops[1].imm));
       break;
-    case Op::Ret: case Op::Exit: case Op::Trap:
-      f.kind = FlowInfo::Kind::Exit;
-      break;
-    default:
-      f.conditional = false;
-      break;
+    case Op::Ret:
+    case Op::Exit:
+    case Op::Trap: f.kind = FlowInfo::Kind::Exit; break;
+    default: f.conditional = false; break;
   }
   return f;
 }

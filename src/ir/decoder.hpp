@@ -21,7 +21,7 @@ struct SymbolRef {
   Space space = Space::None;
   std::uint64_t address = 0;  // offset in its space (absolute address for Global)
   std::uint32_t size = 0;
-  std::uint32_t index = 0;    // Func: function index; Label: pc; Table: branch table index
+  std::uint32_t index = 0;  // Func: function index; Label: pc; Table: branch table index
 };
 
 struct FunctionScope {

@@ -78,12 +78,12 @@ void compute_control_flow(Program& prog) {
     Cfg cfg = build_cfg(flow);
     for (std::uint32_t b = 0; b < cfg.blocks.size(); ++b) {
       const auto r = cfg.reconvergence_of_block(b);
-      prog.reconverge[info.begin_pc + cfg.blocks[b].last] = r < 0 ? kNoPc : info.begin_pc + static_cast<std::uint32_t>(r);
+      prog.reconverge[info.begin_pc + cfg.blocks[b].last] =
+          r < 0 ? kNoPc : info.begin_pc + static_cast<std::uint32_t>(r);
     }
     prog.cfgs.push_back(std::move(cfg));
   }
 }
-
 
 Program load_program(const ptx::Module& module, const std::string& entry, std::uint64_t module_base) {
   Program prog;
@@ -118,8 +118,9 @@ Program load_program(const ptx::Module& module, const std::string& entry, std::u
           const ptx::Function* f = find_function(module, n);
           if (f == nullptr || f->is_entry) return;
           if (!f->has_body && n != "vprintf" && n != "__assertfail")
-            fail(ErrorKind::Ptx, "{}:{}: call to external function '{}', which has no body in this module and "
-                                 "is not a simulator builtin (vprintf, __assertfail)",
+            fail(ErrorKind::Ptx,
+                 "{}:{}: call to external function '{}', which has no body in this module and "
+                 "is not a simulator builtin (vprintf, __assertfail)",
                  module.path, st.instr.pos.line, n);
           if (!f->has_body) return;
           func_index[n] = static_cast<std::uint32_t>(funcs.size());
@@ -145,10 +146,12 @@ Program load_program(const ptx::Module& module, const std::string& entry, std::u
     }
     if (!used_names.count(v.name)) continue;
     smem = align_up(smem, var_align(v));
-    ms.symbols[v.name] = SymbolRef{SymbolRef::Kind::Var, Space::Shared, smem, static_cast<std::uint32_t>(var_size(v)), 0};
+    ms.symbols[v.name] =
+        SymbolRef{SymbolRef::Kind::Var, Space::Shared, smem, static_cast<std::uint32_t>(var_size(v)), 0};
     smem += var_size(v);
   }
-  for (const auto& [name, idx] : func_index) ms.symbols[name] = SymbolRef{SymbolRef::Kind::Func, Space::None, 0, 0, idx};
+  for (const auto& [name, idx] : func_index)
+    ms.symbols[name] = SymbolRef{SymbolRef::Kind::Func, Space::None, 0, 0, idx};
   for (const auto& fn : module.functions)
     if (!fn.has_body && !ms.symbols.count(fn.name))
       ms.symbols[fn.name] = SymbolRef{SymbolRef::Kind::Func, Space::None, 0, 0, 0xffffffffu};
@@ -189,8 +192,10 @@ Program load_program(const ptx::Module& module, const std::string& entry, std::u
           const ptx::Variable& v = st.var;
           if (v.space == "reg") {
             auto t = parse_type(v.type);
-            if (!t) fail(ErrorKind::Ptx, "{}:{}:{}: unknown register type .{}", module.path, v.pos.line, v.pos.col, v.type);
-            if (!v.dims.empty()) fail(ErrorKind::Ptx, "{}:{}: register arrays are not supported", module.path, v.pos.line);
+            if (!t)
+              fail(ErrorKind::Ptx, "{}:{}:{}: unknown register type .{}", module.path, v.pos.line, v.pos.col, v.type);
+            if (!v.dims.empty())
+              fail(ErrorKind::Ptx, "{}:{}: register arrays are not supported", module.path, v.pos.line);
             const unsigned nslots = (*t == ScalarType::B128 ? 2u : 1u) * v.vec;
             fs.regs[v.name] = RegInfo{prog.num_slots, *t};
             for (unsigned k = 0; k < nslots; ++k) prog.slot_names.push_back(fmt::format("{}:{}", fn.name, v.name));
@@ -199,11 +204,13 @@ Program load_program(const ptx::Module& module, const std::string& entry, std::u
             place_param(v, param_func, Space::ParamFunc);
           } else if (v.space == "local") {
             local = align_up(local, var_align(v));
-            fs.symbols[v.name] = SymbolRef{SymbolRef::Kind::Var, Space::Local, local, static_cast<std::uint32_t>(var_size(v)), 0};
+            fs.symbols[v.name] =
+                SymbolRef{SymbolRef::Kind::Var, Space::Local, local, static_cast<std::uint32_t>(var_size(v)), 0};
             local += var_size(v);
           } else if (v.space == "shared") {
             smem = align_up(smem, var_align(v));
-            fs.symbols[v.name] = SymbolRef{SymbolRef::Kind::Var, Space::Shared, smem, static_cast<std::uint32_t>(var_size(v)), 0};
+            fs.symbols[v.name] =
+                SymbolRef{SymbolRef::Kind::Var, Space::Shared, smem, static_cast<std::uint32_t>(var_size(v)), 0};
             smem += var_size(v);
           } else {
             fail(ErrorKind::Ptx, "{}:{}: .{} variables inside a function body are not supported", module.path,
@@ -217,11 +224,8 @@ Program load_program(const ptx::Module& module, const std::string& entry, std::u
         case ptx::Statement::Kind::CallPrototype:
           fs.symbols[st.label.name] = SymbolRef{SymbolRef::Kind::Proto, Space::None, 0, 0, 0};
           break;
-        case ptx::Statement::Kind::Instruction:
-          ++pc;
-          break;
-        default:
-          break;
+        case ptx::Statement::Kind::Instruction: ++pc; break;
+        default: break;
       }
     }
     info.end_pc = pc;
@@ -235,8 +239,8 @@ Program load_program(const ptx::Module& module, const std::string& entry, std::u
           fail(ErrorKind::Ptx, "{}:{}: .branchtargets names unknown label '{}'", module.path, st.label.pos.line, t);
         targets.push_back(it->second.index);
       }
-      fs.symbols[st.label.name] = SymbolRef{SymbolRef::Kind::Table, Space::None, 0, 0,
-                                            static_cast<std::uint32_t>(prog.branch_tables.size())};
+      fs.symbols[st.label.name] =
+          SymbolRef{SymbolRef::Kind::Table, Space::None, 0, 0, static_cast<std::uint32_t>(prog.branch_tables.size())};
       prog.branch_tables.push_back(std::move(targets));
     }
   }

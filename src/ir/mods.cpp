@@ -7,10 +7,30 @@
 namespace warpsim::ir::detail {
 namespace {
 
-constexpr std::array<std::string_view, 24> kHarmless = {
-    "ca", "cg", "cs", "lu", "cv", "wb", "wt", "nc", "relaxed", "acquire", "release", "acq_rel", "sc", "weak",
-    "mmio", "cta", "gpu", "sys", "cluster", "level::eviction_priority", "unified", "sync_restrict::shared::cluster",
-    "L2::cache_hint", "noftz"};
+constexpr std::array<std::string_view, 24> kHarmless = {"ca",
+                                                        "cg",
+                                                        "cs",
+                                                        "lu",
+                                                        "cv",
+                                                        "wb",
+                                                        "wt",
+                                                        "nc",
+                                                        "relaxed",
+                                                        "acquire",
+                                                        "release",
+                                                        "acq_rel",
+                                                        "sc",
+                                                        "weak",
+                                                        "mmio",
+                                                        "cta",
+                                                        "gpu",
+                                                        "sys",
+                                                        "cluster",
+                                                        "level::eviction_priority",
+                                                        "unified",
+                                                        "sync_restrict::shared::cluster",
+                                                        "L2::cache_hint",
+                                                        "noftz"};
 
 bool harmless(std::string_view w) {
   if (w.starts_with("L1::") || w.starts_with("L2::")) return true;

@@ -83,12 +83,8 @@ std::vector<ModuleVar> layout_module_vars(const ptx::Module& module, std::uint64
     std::size_t at = 0;
     for (const auto& op : v.init) {
       switch (op.kind) {
-        case ptx::Operand::Kind::Immediate:
-          put(mv.init, at, static_cast<std::uint64_t>(op.ival), esize);
-          break;
-        case ptx::Operand::Kind::FloatImm:
-          put(mv.init, at, float_bits(op, t), esize);
-          break;
+        case ptx::Operand::Kind::Immediate: put(mv.init, at, static_cast<std::uint64_t>(op.ival), esize); break;
+        case ptx::Operand::Kind::FloatImm: put(mv.init, at, float_bits(op, t), esize); break;
         case ptx::Operand::Kind::Symbol: {
           auto it = address.find(op.name);
           if (it == address.end())
@@ -97,8 +93,7 @@ std::vector<ModuleVar> layout_module_vars(const ptx::Module& module, std::uint64
           put(mv.init, at, it->second + static_cast<std::uint64_t>(op.ival), esize);
           break;
         }
-        default:
-          fail(ErrorKind::Ptx, "{}:{}: unsupported initialiser element in {}", module.path, v.pos.line, v.name);
+        default: fail(ErrorKind::Ptx, "{}:{}: unsupported initialiser element in {}", module.path, v.pos.line, v.name);
       }
       at += esize;
     }

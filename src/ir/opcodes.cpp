@@ -23,14 +23,11 @@ PipeClass by_type(const Instr& in) {
 
 PipeClass pipe_class(const Instr& in) {
   switch (const PipeRule rule = op_info(in.op).pipe) {
-    case PipeRule::ByType:
-      return by_type(in);
-    case PipeRule::SfuOrFp64:
-      return is_f64(in.type) ? PipeClass::Fp64 : PipeClass::Sfu;
+    case PipeRule::ByType: return by_type(in);
+    case PipeRule::SfuOrFp64: return is_f64(in.type) ? PipeClass::Fp64 : PipeClass::Sfu;
     case PipeRule::IntSfuOrFp64:
       return by_type(in) == PipeClass::Int ? PipeClass::Int : is_f64(in.type) ? PipeClass::Fp64 : PipeClass::Sfu;
-    default:
-      return static_cast<PipeClass>(rule);  // the fixed rules are the classes, in the same order
+    default: return static_cast<PipeClass>(rule);  // the fixed rules are the classes, in the same order
   }
 }
 

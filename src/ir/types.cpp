@@ -51,13 +51,20 @@ std::optional<ScalarType> parse_type(std::string_view s) {
 }
 bool is_float(ScalarType t) {
   switch (t) {
-    case ScalarType::F16: case ScalarType::F16x2: case ScalarType::BF16: case ScalarType::BF16x2:
-    case ScalarType::F32: case ScalarType::F64: case ScalarType::TF32: case ScalarType::E4M3x2:
-    case ScalarType::E5M2x2: case ScalarType::E2M3x2: case ScalarType::E3M2x2: case ScalarType::E2M1x2:
-    case ScalarType::UE8M0x2:
-      return true;
-    default:
-      return false;
+    case ScalarType::F16:
+    case ScalarType::F16x2:
+    case ScalarType::BF16:
+    case ScalarType::BF16x2:
+    case ScalarType::F32:
+    case ScalarType::F64:
+    case ScalarType::TF32:
+    case ScalarType::E4M3x2:
+    case ScalarType::E5M2x2:
+    case ScalarType::E2M3x2:
+    case ScalarType::E3M2x2:
+    case ScalarType::E2M1x2:
+    case ScalarType::UE8M0x2: return true;
+    default: return false;
   }
 }
 bool is_signed(ScalarType t) {
@@ -73,8 +80,8 @@ bool is_bits(ScalarType t) {
 
 std::optional<Rnd> parse_rnd(std::string_view s) {
   static constexpr std::pair<std::string_view, Rnd> kRows[] = {
-      {"rn", Rnd::RN},   {"rz", Rnd::RZ},   {"rm", Rnd::RM},   {"rp", Rnd::RP},   {"rna", Rnd::RNA},
-      {"rs", Rnd::RS},   {"rni", Rnd::RNI}, {"rzi", Rnd::RZI}, {"rmi", Rnd::RMI}, {"rpi", Rnd::RPI}};
+      {"rn", Rnd::RN}, {"rz", Rnd::RZ},   {"rm", Rnd::RM},   {"rp", Rnd::RP},   {"rna", Rnd::RNA},
+      {"rs", Rnd::RS}, {"rni", Rnd::RNI}, {"rzi", Rnd::RZI}, {"rmi", Rnd::RMI}, {"rpi", Rnd::RPI}};
   for (auto& [n, r] : kRows)
     if (n == s) return r;
   return std::nullopt;

@@ -9,7 +9,8 @@ namespace warpsim::lower {
 Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
   Program out;
   const std::size_t n = prog.code.size();
-  const std::vector<std::uint8_t> folded = cfg.compiler_fold != 0 ? ptxas_folded(prog, cfg) : std::vector<std::uint8_t>(n, 0);
+  const std::vector<std::uint8_t> folded =
+      cfg.compiler_fold != 0 ? ptxas_folded(prog, cfg) : std::vector<std::uint8_t>(n, 0);
   out.instrs.resize(n);
   for (std::size_t pc = 0; pc < n; ++pc) {
     const ir::Instr& in = prog.code[pc];

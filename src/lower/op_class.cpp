@@ -36,7 +36,8 @@ const config::EmulatedOp* emulated_op(const ir::Instr& in, const config::GpuConf
   const config::EmulatedOp* e = nullptr;
   const bool approx = in.has(ir::kApprox) || in.has(ir::kFull);
   switch (in.op) {
-    case Op::Div: case Op::Rem:
+    case Op::Div:
+    case Op::Rem:
       if (in.type == ScalarType::F32) e = approx || in.op == Op::Rem ? nullptr : &cfg.emul_div_f32;
       else if (in.type == ScalarType::F64) e = approx || in.op == Op::Rem ? nullptr : &cfg.emul_div_f64;
       else if (in.type == ScalarType::U64) e = &cfg.emul_div_u64;
@@ -50,8 +51,7 @@ const config::EmulatedOp* emulated_op(const ir::Instr& in, const config::GpuConf
     case Op::Sqrt:
       if (!approx) e = in.type == ScalarType::F64 ? &cfg.emul_sqrt_f64 : &cfg.emul_sqrt_f32;
       break;
-    default:
-      break;
+    default: break;
   }
   return e != nullptr && e->latency != 0 ? e : nullptr;
 }
@@ -63,9 +63,7 @@ InstrRegs instr_regs(const ir::Program& prog, const ir::Instr& in) {
     const ir::Operand& o = in.ops[i];
     const bool dst = i < in.ndst;
     switch (o.kind) {
-      case ir::Operand::Kind::Reg:
-        add_slot(dst ? r.writes : r.reads, o.reg);
-        break;
+      case ir::Operand::Kind::Reg: add_slot(dst ? r.writes : r.reads, o.reg); break;
       case ir::Operand::Kind::Addr:
         add_slot(r.reads, o.reg);  // an address base is read even in a store's first operand
         break;
@@ -75,8 +73,7 @@ InstrRegs instr_regs(const ir::Program& prog, const ir::Instr& in) {
           if ((s & ir::Program::kVecImm) == 0) add_slot(dst ? r.writes : r.reads, s);
         }
         break;
-      default:
-        break;
+      default: break;
     }
   }
   return r;

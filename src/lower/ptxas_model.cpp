@@ -18,12 +18,14 @@ bool volatile_special(const ir::Instr& in) {
     const ir::Operand& o = in.ops[i];
     if (o.kind != ir::Operand::Kind::Special) continue;
     switch (o.special) {
-      case ir::Special::Clock: case ir::Special::Clock64: case ir::Special::Globaltimer:
-      case ir::Special::GlobaltimerLo: case ir::Special::GlobaltimerHi: case ir::Special::Pm:
-      case ir::Special::Envreg:
-        return true;
-      default:
-        break;
+      case ir::Special::Clock:
+      case ir::Special::Clock64:
+      case ir::Special::Globaltimer:
+      case ir::Special::GlobaltimerLo:
+      case ir::Special::GlobaltimerHi:
+      case ir::Special::Pm:
+      case ir::Special::Envreg: return true;
+      default: break;
     }
   }
   return false;
@@ -55,8 +57,7 @@ bool must_order(const ir::Instr& a, const ir::Instr& b) {
 }
 
 bool int_add(const ir::Instr& in) {
-  return (in.op == Op::Add || in.op == Op::Sub) && !ir::is_float(in.type) && !in.has(ir::kCC) &&
-         !in.has(ir::kSat);
+  return (in.op == Op::Add || in.op == Op::Sub) && !ir::is_float(in.type) && !in.has(ir::kCC) && !in.has(ir::kSat);
 }
 
 }  // namespace
@@ -135,7 +136,7 @@ bool if_convert(ir::Program& prog, const config::GpuConfig& cfg) {
       if (const auto t = label_of(prog.code[pc]); t >= 0) ++targets[static_cast<std::size_t>(t)];
       tables = tables || prog.code[pc].op == Op::BrxIdx;
     }
-    if (tables) continue;  // brx.idx tables: leave the function alone
+    if (tables) continue;                                           // brx.idx tables: leave the function alone
     const auto plain_bra = [&](std::uint32_t pc) -> std::int64_t {  // target of an unguarded bra at pc, or -1
       return pc < fi.end_pc && prog.code[pc].guard == ir::kNoReg ? label_of(prog.code[pc]) : -1;
     };
@@ -352,23 +353,16 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
       const bool feeds_only_adds = defs[d] == 1 && used[d] != 0 && only_adds[d] != 0;
       bool fold = false;
       switch (in.op) {
-        case Op::Cvta:
-          fold = in.has(ir::kToSpace);
-          break;
+        case Op::Cvta: fold = in.has(ir::kToSpace); break;
         case Op::Mov: {
           const auto k = in.src(0).kind;
-          fold = in.nsrc() == 1 && (k == ir::Operand::Kind::Reg || k == ir::Operand::Kind::Imm ||
-                                    k == ir::Operand::Kind::Addr);
+          fold = in.nsrc() == 1 &&
+                 (k == ir::Operand::Kind::Reg || k == ir::Operand::Kind::Imm || k == ir::Operand::Kind::Addr);
           break;
         }
-        case Op::Shl:
-          fold = in.src(1).kind == ir::Operand::Kind::Imm && feeds_only_adds;
-          break;
-        case Op::Mul:
-          fold = !ir::is_float(in.type) && !in.has(ir::kHi) && feeds_only_adds;
-          break;
-        default:
-          break;
+        case Op::Shl: fold = in.src(1).kind == ir::Operand::Kind::Imm && feeds_only_adds; break;
+        case Op::Mul: fold = !ir::is_float(in.type) && !in.has(ir::kHi) && feeds_only_adds; break;
+        default: break;
       }
       folded[pc] = fold ? kFolded : 0;
     }

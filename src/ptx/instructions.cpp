@@ -173,8 +173,7 @@ Operand Parser::parse_primary() {
       if (t.is('(')) return parse_list(')', take().pos);
       if (t.is('[')) return parse_address(take().pos);
       break;
-    default:
-      break;
+    default: break;
   }
   fail(t.pos, fmt::format("expected an operand, found {}", describe(t)));
 }
@@ -265,8 +264,7 @@ void Parser::resolve_operand(Operand& op, const LabelUse& where, bool branch_tar
         resolve_operand(op.elems[i], inner, false, depth + 1);
       }
       break;
-    default:
-      break;
+    default: break;
   }
 }
 

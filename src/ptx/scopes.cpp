@@ -99,15 +99,9 @@ void Scopes::end_function(std::vector<Statement>& body, std::vector<Diagnostic>&
     Statement& st = body[use.stmt];
     std::string* name = nullptr;
     switch (use.slot) {
-      case LabelUse::Slot::Operand:
-        name = &st.instr.operands[use.index].name;
-        break;
-      case LabelUse::Slot::Element:
-        name = &st.instr.operands[use.index].elems[use.elem].name;
-        break;
-      case LabelUse::Slot::Target:
-        name = &st.targets[use.index];
-        break;
+      case LabelUse::Slot::Operand: name = &st.instr.operands[use.index].name; break;
+      case LabelUse::Slot::Element: name = &st.instr.operands[use.index].elems[use.elem].name; break;
+      case LabelUse::Slot::Target: name = &st.targets[use.index]; break;
     }
     const Declared* found = nullptr;
     for (std::uint32_t s = use.scope;; s = scopes_[s].parent) {

@@ -22,7 +22,7 @@ namespace {
 using ojson = nlohmann::ordered_json;
 
 constexpr std::uint32_t kKernelsPid = 1000000;
-constexpr std::uint32_t kSubTid = 1000;  // sub-partition k's threads start at kSubTid * (k + 1)
+constexpr std::uint32_t kSubTid = 1000;      // sub-partition k's threads start at kSubTid * (k + 1)
 constexpr std::size_t kCounterPoints = 200;  // IPC buckets per SM per kernel, at most
 
 struct Emitter {
@@ -49,12 +49,18 @@ std::size_t lane_for(std::vector<std::uint64_t>& ends, std::uint64_t start, std:
 std::string perfetto_json(const std::string& gpu, const std::vector<KernelTimeline>& kernels) {
   Emitter em;
   std::set<std::uint32_t> sms;
-  std::map<std::uint32_t, std::size_t> cta_lanes;                                  // sm -> lanes used
-  std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> warp_lanes;       // (sm, sub) -> lanes used
+  std::map<std::uint32_t, std::size_t> cta_lanes;                             // sm -> lanes used
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> warp_lanes;  // (sm, sub) -> lanes used
   std::uint64_t base = 0;
   for (const KernelTimeline& k : kernels) {
-    em.add({{"name", k.entry}, {"cat", "kernel"}, {"ph", "X"}, {"pid", kKernelsPid}, {"tid", 0}, {"ts", base},
-            {"dur", k.cycles}, {"args", {{"ctas", k.ctas.size()}, {"warps", k.warps.size()}}}});
+    em.add({{"name", k.entry},
+            {"cat", "kernel"},
+            {"ph", "X"},
+            {"pid", kKernelsPid},
+            {"tid", 0},
+            {"ts", base},
+            {"dur", k.cycles},
+            {"args", {{"ctas", k.ctas.size()}, {"warps", k.warps.size()}}}});
     std::map<std::uint32_t, std::vector<std::uint64_t>> cta_ends;
     std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<std::uint64_t>> warp_ends;
     std::map<std::uint32_t, std::map<std::uint64_t, std::int64_t>> resident;  // sm -> cycle -> change
@@ -63,8 +69,13 @@ std::string perfetto_json(const std::string& gpu, const std::vector<KernelTimeli
       const std::uint64_t end = std::max(c.end, c.start);
       const std::size_t lane = lane_for(cta_ends[c.sm], c.start, end);
       cta_lanes[c.sm] = std::max(cta_lanes[c.sm], lane + 1);
-      em.add({{"name", fmt::format("CTA ({},{},{})", c.id.x, c.id.y, c.id.z)}, {"cat", "cta"}, {"ph", "X"},
-              {"pid", c.sm}, {"tid", lane}, {"ts", base + c.start}, {"dur", end - c.start},
+      em.add({{"name", fmt::format("CTA ({},{},{})", c.id.x, c.id.y, c.id.z)},
+              {"cat", "cta"},
+              {"ph", "X"},
+              {"pid", c.sm},
+              {"tid", lane},
+              {"ts", base + c.start},
+              {"dur", end - c.start},
               {"args", {{"kernel", k.entry}, {"linear", c.linear}, {"warps", c.warps.size()}}}});
       resident[c.sm][c.start] += static_cast<std::int64_t>(c.warps.size());
       resident[c.sm][end] -= static_cast<std::int64_t>(c.warps.size());
@@ -77,15 +88,24 @@ std::string perfetto_json(const std::string& gpu, const std::vector<KernelTimeli
       const auto key = std::make_pair(w->sm, w->subpartition);
       const std::size_t lane = lane_for(warp_ends[key], w->start, end);
       warp_lanes[key] = std::max(warp_lanes[key], lane + 1);
-      em.add({{"name", fmt::format("warp {} of CTA {}", w->warp, w->cta)}, {"cat", "warp"}, {"ph", "X"},
-              {"pid", w->sm}, {"tid", kSubTid * (w->subpartition + 1) + lane}, {"ts", base + w->start},
-              {"dur", end - w->start}, {"args", {{"kernel", k.entry}, {"issued", w->issued}}}});
+      em.add({{"name", fmt::format("warp {} of CTA {}", w->warp, w->cta)},
+              {"cat", "warp"},
+              {"ph", "X"},
+              {"pid", w->sm},
+              {"tid", kSubTid * (w->subpartition + 1) + lane},
+              {"ts", base + w->start},
+              {"dur", end - w->start},
+              {"args", {{"kernel", k.entry}, {"issued", w->issued}}}});
     }
     for (const auto& [sm, changes] : resident) {
       std::int64_t n = 0;
       for (const auto& [cycle, d] : changes) {
         n += d;
-        em.add({{"name", "resident warps"}, {"ph", "C"}, {"pid", sm}, {"tid", 0}, {"ts", base + cycle},
+        em.add({{"name", "resident warps"},
+                {"ph", "C"},
+                {"pid", sm},
+                {"tid", 0},
+                {"ts", base + cycle},
                 {"args", {{"warps", n}}}});
       }
     }
@@ -99,11 +119,19 @@ std::string perfetto_json(const std::string& gpu, const std::vector<KernelTimeli
       for (std::size_t b = 0; b * per < counts.size(); ++b) {
         std::uint64_t n = 0;
         for (std::size_t i = b * per; i < std::min(counts.size(), (b + 1) * per); ++i) n += counts[i];
-        em.add({{"name", "IPC"}, {"ph", "C"}, {"pid", sm}, {"tid", 0}, {"ts", base + b * width},
+        em.add({{"name", "IPC"},
+                {"ph", "C"},
+                {"pid", sm},
+                {"tid", 0},
+                {"ts", base + b * width},
                 {"args", {{"ipc", static_cast<double>(n) / static_cast<double>(width)}}}});
       }
       const std::uint64_t buckets = (counts.size() + per - 1) / per;
-      em.add({{"name", "IPC"}, {"ph", "C"}, {"pid", sm}, {"tid", 0}, {"ts", base + buckets * width},
+      em.add({{"name", "IPC"},
+              {"ph", "C"},
+              {"pid", sm},
+              {"tid", 0},
+              {"ts", base + buckets * width},
               {"args", {{"ipc", 0.0}}}});
     }
     base += k.cycles;

@@ -63,9 +63,12 @@ std::string timeline_json(const std::string& gpu, const std::vector<KernelTimeli
     write_array(out, "ctas", kt.ctas, cta_json, false);
     write_array(out, "warps", kt.warps, warp_json, !instrs);
     if (instrs)
-      write_array(out, "instructions", kt.instructions, [](const timing::IssueEvent& e) {
-        return ojson::array({e.cycle, e.sm, e.cta, e.warp, e.pc, e.ptx_line, e.active_mask});
-      }, true);
+      write_array(
+          out, "instructions", kt.instructions,
+          [](const timing::IssueEvent& e) {
+            return ojson::array({e.cycle, e.sm, e.cta, e.warp, e.pc, e.ptx_line, e.active_mask});
+          },
+          true);
     out += "    }";
   }
   out += kernels.empty() ? "]\n}\n" : "\n  ]\n}\n";

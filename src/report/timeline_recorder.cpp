@@ -42,7 +42,8 @@ void TimelineRecorder::on_warp_start(std::uint32_t sm, std::uint32_t subpartitio
   k.warps.push_back({linear, warp, sm, subpartition, cycle, cycle, 0});
 }
 
-void TimelineRecorder::on_warp_end(std::uint64_t linear, std::uint32_t warp, std::uint64_t cycle, std::uint64_t issued) {
+void TimelineRecorder::on_warp_end(std::uint64_t linear, std::uint32_t warp, std::uint64_t cycle,
+                                   std::uint64_t issued) {
   KernelTimeline& k = current();
   for (const std::size_t w : cta(linear).warps) {
     if (k.warps[w].warp != warp) continue;

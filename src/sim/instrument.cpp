@@ -156,7 +156,8 @@ std::string instrument_run_config(const std::string& config_path, const std::str
   }
   if (j.contains("buffers"))
     for (auto& [name, b] : j["buffers"].items())
-      if (b.contains("init") && b["init"].is_object() && b["init"].contains("file")) b["init"]["file"] = absolute(b["init"]["file"]);
+      if (b.contains("init") && b["init"].is_object() && b["init"].contains("file"))
+        b["init"]["file"] = absolute(b["init"]["file"]);
   if (j.contains("expect"))
     for (auto& [name, e] : j["expect"].items()) e["file"] = absolute(e["file"]);
   std::map<std::pair<std::string, std::string>, std::string> done;
@@ -167,7 +168,9 @@ std::string instrument_run_config(const std::string& config_path, const std::str
       std::ifstream f(spec.ptx, std::ios::binary);
       std::stringstream ss;
       ss << f.rdbuf();
-      const std::string outp = (fs::path(out_dir) / fmt::format("{}.{}.instrumented.ptx", fs::path(spec.ptx).stem().string(), spec.entry)).string();
+      const std::string outp =
+          (fs::path(out_dir) / fmt::format("{}.{}.instrumented.ptx", fs::path(spec.ptx).stem().string(), spec.entry))
+              .string();
       std::ofstream(outp) << instrument_ptx(ss.str(), spec.ptx, spec.entry);
       done[key] = fs::path(outp).filename().string();
     }
@@ -178,9 +181,10 @@ std::string instrument_run_config(const std::string& config_path, const std::str
     j["buffers"][buf] = {{"type", "u64"}, {"count", warps * 3}, {"init", "zero"}};
     kj["args"].push_back({{"buffer", buf}});
   }
-  j["description"] = fmt::format("Instrumented copy of {} (warpsim instrument): each launch takes one more argument, a "
-                                 "trace buffer of 3 u64 per warp: start and end %globaltimer and %smid.",
-                                 config_path);
+  j["description"] = fmt::format(
+      "Instrumented copy of {} (warpsim instrument): each launch takes one more argument, a "
+      "trace buffer of 3 u64 per warp: start and end %globaltimer and %smid.",
+      config_path);
   const std::string out = (fs::path(out_dir) / (fs::path(config_path).stem().string() + ".instrumented.json")).string();
   std::ofstream(out) << j.dump(2) << "\n";
   return fs::absolute(out).string();
@@ -189,7 +193,8 @@ std::string instrument_run_config(const std::string& config_path, const std::str
 std::vector<WarpRecord> decode_trace(const std::vector<std::byte>& bytes, Dim3 grid, Dim3 block) {
   const std::uint64_t wpc = (block.volume() + kWarpSize - 1) / kWarpSize;
   const std::uint64_t n = grid.volume() * wpc;
-  if (bytes.size() < n * 24) fail(ErrorKind::Input, "trace buffer holds {} bytes, {} warps need {}", bytes.size(), n, n * 24);
+  if (bytes.size() < n * 24)
+    fail(ErrorKind::Input, "trace buffer holds {} bytes, {} warps need {}", bytes.size(), n, n * 24);
   std::vector<WarpRecord> out(n);
   for (std::uint64_t i = 0; i < n; ++i) {
     std::uint64_t w[3];

@@ -94,8 +94,7 @@ std::map<std::string, PtxasKernel> parse_ptxas_output(const std::string& text) {
     if (std::regex_search(line, m, entry)) {
       current = m[1];
       out[current];
-    } else if (line.find("Function properties for") != std::string::npos &&
-               line.find(current) == std::string::npos) {
+    } else if (line.find("Function properties for") != std::string::npos && line.find(current) == std::string::npos) {
       current.clear();  // a device function's properties follow
     } else if (!current.empty() && std::regex_search(line, m, used)) {
       out[current].registers = static_cast<unsigned>(std::stoul(m[1]));
@@ -125,7 +124,8 @@ std::optional<PtxasReport> ptxas_resources(const std::string& path, const std::s
 
   const std::string key = ptx_text + '\0' + target + '\0' + version_text;
   const std::string dir = ptxas_cache_dir();
-  const fs::path file = dir.empty() ? fs::path() : fs::path(dir) / ("ptxas-" + config::sha256_hex(key.data(), key.size()) + ".txt");
+  const fs::path file =
+      dir.empty() ? fs::path() : fs::path(dir) / ("ptxas-" + config::sha256_hex(key.data(), key.size()) + ".txt");
   std::string output = file.empty() ? "" : read_file(file);
   r.cached = !output.empty();
   if (!r.cached) {

@@ -5,9 +5,9 @@
 // Leaves out: streams' concurrency (launches run one after another in config order) and timing.
 #include <warpsim/sim/simulation.hpp>
 
+#include <warpsim/lower/lowered.hpp>
 #include <warpsim/sim/ptxas.hpp>
 #include <warpsim/sim/timed_grid.hpp>
-#include <warpsim/lower/lowered.hpp>
 
 #include <warpsim/common/error.hpp>
 #include <warpsim/func/grid.hpp>
@@ -46,12 +46,13 @@ void check_target(const config::GpuConfig& gpu, const ptx::Module& m, const conf
        k.json_path, m.path, m.target, gpu.name, accepted);
 }
 
-std::vector<std::uint8_t> marshal_args(const config::RunConfig& cfg, const config::LaunchSpec& k, const ir::Program& prog,
-                                       const std::map<std::string, Addr>& buffer_addr) {
+std::vector<std::uint8_t> marshal_args(const config::RunConfig& cfg, const config::LaunchSpec& k,
+                                       const ir::Program& prog, const std::map<std::string, Addr>& buffer_addr) {
   const auto& params = prog.functions[0].params;
   if (k.args.size() != params.size())
-    fail(ErrorKind::Launch, "{}: {}.args: {} arguments given, but kernel {} takes {} parameters (CUDA_ERROR_INVALID_VALUE)",
-         cfg.path, k.json_path, k.args.size(), k.entry, params.size());
+    fail(ErrorKind::Launch,
+         "{}: {}.args: {} arguments given, but kernel {} takes {} parameters (CUDA_ERROR_INVALID_VALUE)", cfg.path,
+         k.json_path, k.args.size(), k.entry, params.size());
   std::vector<std::uint8_t> buf(prog.param_kernel_size, 0);
   for (std::size_t i = 0; i < params.size(); ++i) {
     const auto& a = k.args[i];
@@ -69,8 +70,8 @@ std::vector<std::uint8_t> marshal_args(const config::RunConfig& cfg, const confi
       what = fmt::format("a {} ({} bytes)", config::elem_name(a.type), size);
     }
     if (size != p.size)
-      fail(ErrorKind::Launch, "{}: {}: argument {} is {}, but parameter {} ({}) of {} is {} bytes", cfg.path, a.json_path, i,
-           what, i, p.name, k.entry, p.size);
+      fail(ErrorKind::Launch, "{}: {}: argument {} is {}, but parameter {} ({}) of {} is {} bytes", cfg.path,
+           a.json_path, i, what, i, p.name, k.entry, p.size);
     std::memcpy(buf.data() + p.offset, &bits, size);
   }
   return buf;
@@ -90,19 +91,24 @@ void check_launch(const config::RunConfig& cfg, const config::LaunchSpec& k, con
     fail(ErrorKind::Launch, "{}: {}.block: ({},{},{}) differs from the kernel's .reqntid {} (CUDA_ERROR_INVALID_VALUE)",
          cfg.path, k.json_path, k.block.x, k.block.y, k.block.z, fmt::join(prog.reqntid, ","));
   if (!prog.maxntid.empty() && threads > dims(prog.maxntid).volume())
-    fail(ErrorKind::Launch, "{}: {}.block: {} threads exceed the kernel's .maxntid {} ({} threads) (CUDA_ERROR_INVALID_VALUE)",
-         cfg.path, k.json_path, threads, fmt::join(prog.maxntid, ","), dims(prog.maxntid).volume());
-  const std::uint64_t smem = std::max<std::uint64_t>(prog.static_smem, std::uint64_t{prog.dynamic_smem_offset} + k.dynamic_smem);
+    fail(ErrorKind::Launch,
+         "{}: {}.block: {} threads exceed the kernel's .maxntid {} ({} threads) (CUDA_ERROR_INVALID_VALUE)", cfg.path,
+         k.json_path, threads, fmt::join(prog.maxntid, ","), dims(prog.maxntid).volume());
+  const std::uint64_t smem =
+      std::max<std::uint64_t>(prog.static_smem, std::uint64_t{prog.dynamic_smem_offset} + k.dynamic_smem);
   if (smem > gpu.smem_per_cta_max)
     fail(ErrorKind::Launch,
-         "{}: {}: {} bytes of shared memory per CTA ({} static + {} dynamic) exceed the per-CTA limit of {} bytes of GPU "
+         "{}: {}: {} bytes of shared memory per CTA ({} static + {} dynamic) exceed the per-CTA limit of {} bytes of "
+         "GPU "
          "model '{}' (CUDA_ERROR_INVALID_VALUE)",
          cfg.path, k.json_path, smem, prog.static_smem, k.dynamic_smem, gpu.smem_per_cta_max, gpu.name);
   if (!prog.reqnctapercluster.empty()) {
     const Dim3 want = dims(prog.reqnctapercluster);
     const Dim3 got = k.cluster.value_or(Dim3{});
     if (!(want == got))
-      fail(ErrorKind::Launch, "{}: {}.cluster: ({},{},{}) differs from the kernel's .reqnctapercluster {} (CUDA_ERROR_INVALID_CLUSTER_SIZE)",
+      fail(ErrorKind::Launch,
+           "{}: {}.cluster: ({},{},{}) differs from the kernel's .reqnctapercluster {} "
+           "(CUDA_ERROR_INVALID_CLUSTER_SIZE)",
            cfg.path, k.json_path, got.x, got.y, got.z, fmt::join(prog.reqnctapercluster, ","));
   }
 }
@@ -183,7 +189,8 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     auto& prog_slot = lm.programs[k.entry];
     if (!prog_slot) {
       // ptxas's instruction order (compiler.schedule): same values, the order the GPU issues them in.
-      prog_slot = std::make_unique<lower::Program>(lower::lower(ir::load_program(lm.module, k.entry, lm.base), cfg.gpu));
+      prog_slot =
+          std::make_unique<lower::Program>(lower::lower(ir::load_program(lm.module, k.entry, lm.base), cfg.gpu));
     }
     const lower::Program& lowered = *prog_slot;
     const ir::Program& prog = lowered.code;
@@ -243,7 +250,8 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
   }
   for (const auto& e : cfg.expects) {
     for (std::size_t i = 0; i < cfg.buffers.size(); ++i)
-      if (cfg.buffers[i].name == e.buffer) result.expects.push_back(config::check_expect(e, cfg.buffers[i], result.buffers[i]));
+      if (cfg.buffers[i].name == e.buffer)
+        result.expects.push_back(config::check_expect(e, cfg.buffers[i], result.buffers[i]));
   }
   return result;
 }

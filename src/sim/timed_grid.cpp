@@ -9,7 +9,8 @@ timing::KernelShape kernel_shape(const func::Launch& L) {
   timing::KernelShape k;
   k.ctas = L.grid.volume();
   k.threads_per_cta = static_cast<std::uint32_t>(L.block.volume());
-  k.smem_per_cta = std::max<std::uint64_t>(L.prog->static_smem, std::uint64_t{L.prog->dynamic_smem_offset} + L.dynamic_smem);
+  k.smem_per_cta =
+      std::max<std::uint64_t>(L.prog->static_smem, std::uint64_t{L.prog->dynamic_smem_offset} + L.dynamic_smem);
   return k;
 }
 

@@ -32,7 +32,12 @@ class Gpu {
  public:
   Gpu(source::InstructionSource& src, const lower::Program& prog, const KernelShape& shape,
       const config::GpuConfig& cfg, TraceSink* sink, unsigned regs)
-      : cfg_(cfg), src_(src), shape_(shape), regs_(regs), occ_(kernel_occupancy(shape, cfg, regs)), l2_(cfg),
+      : cfg_(cfg),
+        src_(src),
+        shape_(shape),
+        regs_(regs),
+        occ_(kernel_occupancy(shape, cfg, regs)),
+        l2_(cfg),
         wake_(std::size_t{std::max(cfg.num_sms, 1u)} * std::max(cfg.sub_partitions, 1u)),
         k_{cfg, src, prog, l2_, wake_, sink, sink != nullptr && sink->wants_issues() ? sink : nullptr},
         clock_(now_, cfg.clock_mhz) {
@@ -182,7 +187,7 @@ class Gpu {
   std::vector<std::unique_ptr<Sm>> sms_;
   std::optional<CtaDispatcher> disp_;
   std::uint64_t next_cta_ = 0, live_ctas_ = 0;
-  WarpStateCycles states_;     // warps per state summed over every sub-partition's last scan
+  WarpStateCycles states_;  // warps per state summed over every sub-partition's last scan
   std::vector<std::uint32_t> due_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> chosen_;  // (sm, slot) to issue this cycle
   std::vector<source::CtaSlot> retired_;

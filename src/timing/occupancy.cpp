@@ -37,21 +37,22 @@ void warps_limit(const GpuConfig& gpu, const OccupancyRequest& req, Occupancy& o
   o.warp_slots = std::min(gpu.max_warps_per_sm, gpu.max_threads_per_sm / gpu.warp_size);
   if (req.threads_per_cta > gpu.max_threads_per_cta) {
     o.ctas_by_warps = 0;
-    why.push_back(fmt::format("invalid configuration argument (cudaErrorInvalidConfiguration): block of {} threads "
-                              "exceeds the {} threads a block may have (launch.max_threads_per_cta)",
-                              req.threads_per_cta, gpu.max_threads_per_cta));
+    why.push_back(
+        fmt::format("invalid configuration argument (cudaErrorInvalidConfiguration): block of {} threads "
+                    "exceeds the {} threads a block may have (launch.max_threads_per_cta)",
+                    req.threads_per_cta, gpu.max_threads_per_cta));
     return;
   }
   o.ctas_by_warps = o.warp_slots / o.warps_per_cta;
   if (o.ctas_by_warps == 0) {
-    why.push_back(fmt::format("invalid configuration argument (cudaErrorInvalidConfiguration): block of {} threads "
-                              "({} warps) exceeds the {} warp slots of an SM",
-                              req.threads_per_cta, o.warps_per_cta, o.warp_slots));
+    why.push_back(
+        fmt::format("invalid configuration argument (cudaErrorInvalidConfiguration): block of {} threads "
+                    "({} warps) exceeds the {} warp slots of an SM",
+                    req.threads_per_cta, o.warps_per_cta, o.warp_slots));
   }
 }
 
-void registers_limit(const GpuConfig& gpu, const OccupancyRequest& req, Occupancy& o,
-                     std::vector<std::string>& why) {
+void registers_limit(const GpuConfig& gpu, const OccupancyRequest& req, Occupancy& o, std::vector<std::string>& why) {
   const u64 warps = o.warps_per_cta;
   o.regs_per_warp_used = u64{req.regs_per_thread} * gpu.warp_size;
   o.regs_per_warp = round_up(o.regs_per_warp_used, gpu.reg_alloc_unit);
@@ -71,14 +72,14 @@ void registers_limit(const GpuConfig& gpu, const OccupancyRequest& req, Occupanc
   if (regs_checked > gpu.max_regs_per_cta) {
     o.ctas_by_registers = 0;
     const std::string of = gpu.max_regs_per_cta == gpu.regs_per_sm ? "of an SM" : "a block may use";
-    const std::string counted =
-        warps_checked == warps ? "" : fmt::format(", counted as {} for {} sub-partitions", warps_checked,
-                                                  gpu.sub_partitions);
-    why.push_back(fmt::format("{}: {} registers x {} threads exceeds the {} registers {} ({} per warp after "
-                              "rounding {} up to a multiple of {}, x {} warps{} = {})",
-                              kOutOfResources, req.regs_per_thread, req.threads_per_cta, gpu.max_regs_per_cta, of,
-                              o.regs_per_warp, o.regs_per_warp_used, gpu.reg_alloc_unit, warps, counted,
-                              regs_checked));
+    const std::string counted = warps_checked == warps ? ""
+                                                       : fmt::format(", counted as {} for {} sub-partitions",
+                                                                     warps_checked, gpu.sub_partitions);
+    why.push_back(
+        fmt::format("{}: {} registers x {} threads exceeds the {} registers {} ({} per warp after "
+                    "rounding {} up to a multiple of {}, x {} warps{} = {})",
+                    kOutOfResources, req.regs_per_thread, req.threads_per_cta, gpu.max_regs_per_cta, of,
+                    o.regs_per_warp, o.regs_per_warp_used, gpu.reg_alloc_unit, warps, counted, regs_checked));
     return;
   }
   if (o.regs_per_warp == 0) {
@@ -88,15 +89,15 @@ void registers_limit(const GpuConfig& gpu, const OccupancyRequest& req, Occupanc
   const u64 warps_by_regs = u64{o.warps_per_sub_partition} * gpu.sub_partitions;
   o.ctas_by_registers = clamp_count(warps_by_regs / warps);
   if (o.ctas_by_registers == 0) {
-    why.push_back(fmt::format("{}: {} registers x {} threads needs {} warps of {} registers, but the {} "
-                              "sub-partitions of {} registers hold only {} such warps",
-                              kOutOfResources, req.regs_per_thread, req.threads_per_cta, warps, o.regs_per_warp,
-                              gpu.sub_partitions, o.regs_per_sub_partition, warps_by_regs));
+    why.push_back(
+        fmt::format("{}: {} registers x {} threads needs {} warps of {} registers, but the {} "
+                    "sub-partitions of {} registers hold only {} such warps",
+                    kOutOfResources, req.regs_per_thread, req.threads_per_cta, warps, o.regs_per_warp,
+                    gpu.sub_partitions, o.regs_per_sub_partition, warps_by_regs));
   }
 }
 
-void shared_mem_limit(const GpuConfig& gpu, const OccupancyRequest& req, Occupancy& o,
-                      std::vector<std::string>& why) {
+void shared_mem_limit(const GpuConfig& gpu, const OccupancyRequest& req, Occupancy& o, std::vector<std::string>& why) {
   const u64 reserved = gpu.smem_reserved_per_cta;
   const u64 limit = u64{gpu.smem_per_cta_max} + reserved;
   const u64 cap = u64{1} << 62;  // far above any limit; keeps the sums below from overflowing
@@ -114,11 +115,11 @@ void shared_mem_limit(const GpuConfig& gpu, const OccupancyRequest& req, Occupan
   if (o.smem_per_cta > limit) {
     o.ctas_by_shared_mem = 0;
     o.smem_carveout = o.smem_preferred;
-    why.push_back(fmt::format("invalid argument (cudaErrorInvalidValue): {} bytes of shared memory per block "
-                              "exceeds the {} bytes a block may use (smem.per_cta_max; with the {} reserved, "
-                              "rounded to {}: {} > {})",
-                              req.smem_per_cta, gpu.smem_per_cta_max, reserved, gpu.smem_alloc_unit,
-                              o.smem_per_cta, limit));
+    why.push_back(
+        fmt::format("invalid argument (cudaErrorInvalidValue): {} bytes of shared memory per block "
+                    "exceeds the {} bytes a block may use (smem.per_cta_max; with the {} reserved, "
+                    "rounded to {}: {} > {})",
+                    req.smem_per_cta, gpu.smem_per_cta_max, reserved, gpu.smem_alloc_unit, o.smem_per_cta, limit));
     return;
   }
   // The preference holds unless it is too small for one CTA; then the smallest carve-out that fits is used.

@@ -8,7 +8,8 @@ namespace {
 class GtyScheduler final : public WarpScheduler {
  public:
   std::size_t pick(std::span<const ReadyWarp> ready, std::int64_t last, std::uint32_t) const override {
-    return greedy_pick(ready, last, [](std::uint64_t age) { return std::numeric_limits<std::uint64_t>::max() - 1 - age; });
+    return greedy_pick(ready, last,
+                       [](std::uint64_t age) { return std::numeric_limits<std::uint64_t>::max() - 1 - age; });
   }
 };
 

@@ -15,7 +15,8 @@ Scoreboard::Pending Scoreboard::latest_of(std::span<const std::uint32_t> regs) c
   return p;
 }
 
-Scoreboard::Pending Scoreboard::when(std::span<const std::uint32_t> reads, std::span<const std::uint32_t> writes) const {
+Scoreboard::Pending Scoreboard::when(std::span<const std::uint32_t> reads,
+                                     std::span<const std::uint32_t> writes) const {
   Pending p = latest_of(reads);
   for (const std::uint32_t r : writes)
     if (ready_[r] > p.at) p = {ready_[r], memory_[r] != 0};

@@ -5,8 +5,7 @@
 
 namespace warpsim::timing {
 
-Sm::Sm(std::uint32_t id, KernelContext& k)
-    : id_(id), k_(k), smem_(k.cfg), barrier_(k.cfg), lsu_(k.cfg, k.l2) {
+Sm::Sm(std::uint32_t id, KernelContext& k) : id_(id), k_(k), smem_(k.cfg), barrier_(k.cfg), lsu_(k.cfg, k.l2) {
   slots_.resize(k.cfg.max_warps_per_sm);
   const std::uint32_t nsub = std::max(k.cfg.sub_partitions, 1u);
   subs_.reserve(nsub);
@@ -209,7 +208,8 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   // barrier or threads exiting (fewer threads to wait for) can release other warps.
   w.dirty = true;
   bool released = false;
-  const std::uint32_t first = t.may_release ? 0 : slot, end = t.may_release ? static_cast<std::uint32_t>(slots_.size()) : slot + 1;
+  const std::uint32_t first = t.may_release ? 0 : slot,
+                      end = t.may_release ? static_cast<std::uint32_t>(slots_.size()) : slot + 1;
   const auto release = [&] { return barrier_.release(now, k_.src.warps(w.cta)); };
   for (std::uint32_t s = first; s < end; ++s) {
     Slot& o = slots_[s];

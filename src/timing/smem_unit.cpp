@@ -9,8 +9,9 @@ Cycle SmemUnit::access(const source::MemAccess& m, LaneMask lanes, Cycle now) {
   const Cycle start = max(now, free_);
   free_ = start + c.wavefronts;  // the banks serve one wavefront per cycle
   stats_.wavefronts += c.wavefronts;
-  (m.atomic ? stats_.conflicts_atom : m.store ? stats_.conflicts_st : stats_.conflicts_ld) +=
-      c.wavefronts - c.ideal_wavefronts;
+  (m.atomic  ? stats_.conflicts_atom
+   : m.store ? stats_.conflicts_st
+             : stats_.conflicts_ld) += c.wavefronts - c.ideal_wavefronts;
   return start + cfg_.latency + (std::uint64_t{c.wavefronts} - 1) * cfg_.wavefront_cycles;
 }
 

@@ -22,9 +22,10 @@ std::map<std::string, double> TimingStats::to_map() const {
       {"warpsim__l1_sector_hits_global_op_ld.sum", d(global_ld_sectors_l1_hit)},
       {"l1tex__t_sectors_lookup_hit.sum", d(mem.l1_sector_hits)},
       {"l1tex__t_sectors_lookup_miss.sum", d(mem.l1_sector_misses)},
-      {"l1tex__t_sector_hit_rate.pct", mem.l1_sector_hits + mem.l1_sector_misses == 0
-                                           ? 0.0
-                                           : 100.0 * d(mem.l1_sector_hits) / d(mem.l1_sector_hits + mem.l1_sector_misses)},
+      {"l1tex__t_sector_hit_rate.pct",
+       mem.l1_sector_hits + mem.l1_sector_misses == 0
+           ? 0.0
+           : 100.0 * d(mem.l1_sector_hits) / d(mem.l1_sector_hits + mem.l1_sector_misses)},
       {"lts__t_sectors.sum", d(mem.lts_sectors)},
       {"lts__t_sectors_lookup_hit.sum", d(mem.lts_sector_hits)},
       {"lts__t_sectors_lookup_miss.sum", d(mem.lts_sector_misses)},

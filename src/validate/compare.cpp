@@ -21,7 +21,8 @@ std::vector<KernelComparison> compare(const nlohmann::json& sim_stats, const nlo
   for (std::size_t i = 0; i < sk.size(); ++i) {
     const std::string entry = sk[i].at("entry");
     if (ml[i].at("entry") != entry)
-      fail(ErrorKind::Input, "launch {}: simulated kernel {} but measured kernel {}", i, entry, ml[i].at("entry").get<std::string>());
+      fail(ErrorKind::Input, "launch {}: simulated kernel {} but measured kernel {}", i, entry,
+           ml[i].at("entry").get<std::string>());
     KernelComparison kc{entry, {}};
     std::set<std::string> names;
     const auto& sm = sk[i].at("metrics");
@@ -38,7 +39,8 @@ std::vector<KernelComparison> compare(const nlohmann::json& sim_stats, const nlo
       kc.rows.push_back(r);
     }
     if (ml[i].contains("time_us"))
-      kc.rows.push_back(MetricRow{"time_us.median (measured)", std::nullopt, ml[i]["time_us"].at("median").get<double>()});
+      kc.rows.push_back(
+          MetricRow{"time_us.median (measured)", std::nullopt, ml[i]["time_us"].at("median").get<double>()});
     out.push_back(std::move(kc));
   }
   return out;

@@ -45,8 +45,8 @@ void summarise(TimelineSide& s) {
 TimelineSide simulated_side(const nlohmann::json& kernel) {
   TimelineSide s;
   for (const auto& c : kernel.at("ctas"))
-    s.ctas.push_back(CtaSpan{c.at("linear").get<std::uint64_t>(), c.at("sm").get<std::uint32_t>(), c.at("start").get<double>(),
-                             c.at("end").get<double>()});
+    s.ctas.push_back(CtaSpan{c.at("linear").get<std::uint64_t>(), c.at("sm").get<std::uint32_t>(),
+                             c.at("start").get<double>(), c.at("end").get<double>()});
   summarise(s);
   return s;
 }
@@ -73,7 +73,8 @@ std::vector<TimelineComparison> compare_timelines(const nlohmann::json& sim, con
   if (sim.value("format", "") != "warpsim-timeline/1")
     fail(ErrorKind::Input, "the simulated file is not a warpsim-timeline/1 file (warpsim run --timeline)");
   if (measured.value("format", "") != "warpsim-measured-timeline/1")
-    fail(ErrorKind::Input, "the measured file is not a warpsim-measured-timeline/1 file (tools/measure/import_timeline.py)");
+    fail(ErrorKind::Input,
+         "the measured file is not a warpsim-measured-timeline/1 file (tools/measure/import_timeline.py)");
   const auto& ks = sim.at("kernels");
   const auto& ml = measured.at("launches");
   if (ks.size() != ml.size())
@@ -119,10 +120,10 @@ std::string TimelineComparison::text() const {
       "  CTAs per SM         sim: {}; measured: {} ({})\n"
       "  same SM id          {:.1f}% of CTAs\n"
       "  CTA start error     mean {:.0f}, max {:.0f} cycles; end error mean {:.0f}, max {:.0f} cycles\n",
-      entry, sim.ctas.size(), measured.ctas.size(), sim.sms_used, measured.sms_used, sim.max_resident, measured.max_resident,
-      sim.waves, measured.waves, sim.span, measured.span, pattern(sim), pattern(measured),
-      sim.ctas_per_sm_pattern == measured.ctas_per_sm_pattern ? "same pattern" : "different pattern", 100.0 * sm_agreement,
-      start_mae, start_max, end_mae, end_max);
+      entry, sim.ctas.size(), measured.ctas.size(), sim.sms_used, measured.sms_used, sim.max_resident,
+      measured.max_resident, sim.waves, measured.waves, sim.span, measured.span, pattern(sim), pattern(measured),
+      sim.ctas_per_sm_pattern == measured.ctas_per_sm_pattern ? "same pattern" : "different pattern",
+      100.0 * sm_agreement, start_mae, start_max, end_mae, end_max);
 }
 
 std::string timelines_html(const std::vector<TimelineComparison>& cmp) {
@@ -135,21 +136,28 @@ std::string timelines_html(const std::vector<TimelineComparison>& cmp) {
       int r = 0;
       for (auto& [sm, idx] : row) idx = r++;
       const int h = 6, width = 1000, top = 20;
-      std::string svg = fmt::format("<h3>{} ({})</h3>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\">\n",
-                                    title, c.entry, width + 60, top + h * r + 10);
-      svg += fmt::format("<text x=\"0\" y=\"12\" font-size=\"10\">SM rows (one per SM used), time 0 .. {:.0f} cycles</text>\n", span);
+      std::string svg =
+          fmt::format("<h3>{} ({})</h3>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\">\n",
+                      title, c.entry, width + 60, top + h * r + 10);
+      svg += fmt::format(
+          "<text x=\"0\" y=\"12\" font-size=\"10\">SM rows (one per SM used), time 0 .. {:.0f} cycles</text>\n", span);
       for (const auto& x : s.ctas) {
         const double x0 = 50 + width * x.start / span, x1 = 50 + width * x.end / span;
-        svg += fmt::format("<rect x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" fill=\"hsl({},60%,55%)\"><title>CTA {} on SM {}: "
-                           "{:.0f}-{:.0f}</title></rect>\n",
-                           x0, top + h * row[x.sm], std::max(x1 - x0, 0.5), h - 1, (x.linear * 47) % 360, x.linear, x.sm, x.start, x.end);
+        svg += fmt::format(
+            "<rect x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" fill=\"hsl({},60%,55%)\"><title>CTA {} on SM "
+            "{}: "
+            "{:.0f}-{:.0f}</title></rect>\n",
+            x0, top + h * row[x.sm], std::max(x1 - x0, 0.5), h - 1, (x.linear * 47) % 360, x.linear, x.sm, x.start,
+            x.end);
       }
       return svg + "</svg>\n";
     };
     body += "<pre>" + c.text() + "</pre>\n" + panel(c.sim, "simulated") + panel(c.measured, "measured");
   }
-  return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>warpsim: simulated vs measured timelines</title></head>"
-         "<body style=\"font-family:sans-serif\">\n" + body + "</body></html>\n";
+  return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>warpsim: simulated vs measured "
+         "timelines</title></head>"
+         "<body style=\"font-family:sans-serif\">\n" +
+         body + "</body></html>\n";
 }
 
 }  // namespace warpsim::validate

@@ -131,15 +131,17 @@ Report validate_dir(const std::string& traces_dir, const std::string& gpu) {
 }
 
 std::string Report::table() const {
-  std::string t = fmt::format("{:<20} {:<18} {:>9} {:>9} {:>8} {:>13} {:>11} {:>11}  {}\n", "workload", "kernel", "sim cyc",
-                              "meas cyc", "error", "conflicts s/m", "lanes s/m", "occ% s/m", "buffers");
+  std::string t = fmt::format("{:<20} {:<18} {:>9} {:>9} {:>8} {:>13} {:>11} {:>11}  {}\n", "workload", "kernel",
+                              "sim cyc", "meas cyc", "error", "conflicts s/m", "lanes s/m", "occ% s/m", "buffers");
   for (const auto& r : rows)
-    t += fmt::format("{:<20} {:<18} {:>9.0f} {:>9.0f} {:>7.1f}% {:>13} {:>11} {:>11}  {}\n", r.workload, r.entry, r.sim_cycles,
-                     r.measured_cycles, r.error_pct(), opt(r.sim_conflicts) + "/" + opt(r.measured_conflicts),
+    t += fmt::format("{:<20} {:<18} {:>9.0f} {:>9.0f} {:>7.1f}% {:>13} {:>11} {:>11}  {}\n", r.workload, r.entry,
+                     r.sim_cycles, r.measured_cycles, r.error_pct(),
+                     opt(r.sim_conflicts) + "/" + opt(r.measured_conflicts),
                      opt(r.sim_lane_util, "{:.1f}") + "/" + opt(r.measured_lane_util, "{:.1f}"),
                      opt(r.sim_occupancy, "{:.0f}") + "/" + opt(r.measured_occupancy, "{:.0f}"), r.functional);
-  t += fmt::format("cycles: MAPE {:.1f}%, worst {:.1f}%, correlation {:.3f} over {} kernels; functional mismatches: {}\n", mape,
-                   max_abs_error, correlation, rows.size(), functional_mismatches);
+  t += fmt::format(
+      "cycles: MAPE {:.1f}%, worst {:.1f}%, correlation {:.3f} over {} kernels; functional mismatches: {}\n", mape,
+      max_abs_error, correlation, rows.size(), functional_mismatches);
   return t;
 }
 
@@ -151,8 +153,9 @@ nlohmann::json Report::to_json() const {
   j["correlation"] = correlation;
   j["functional_mismatches"] = functional_mismatches;
   for (const auto& r : rows) {
-    nlohmann::json o{{"workload", r.workload}, {"entry", r.entry}, {"sim_cycles", r.sim_cycles},
-                     {"measured_cycles", r.measured_cycles}, {"error_pct", r.error_pct()}, {"functional", r.functional}};
+    nlohmann::json o{{"workload", r.workload},     {"entry", r.entry},
+                     {"sim_cycles", r.sim_cycles}, {"measured_cycles", r.measured_cycles},
+                     {"error_pct", r.error_pct()}, {"functional", r.functional}};
     auto put = [&](const char* k, const std::optional<double>& v) {
       if (v) o[k] = *v;
     };
@@ -171,8 +174,10 @@ std::vector<std::string> worse_than(const Report& r, const nlohmann::json& basel
   std::vector<std::string> why;
   const double tol = 0.05;  // percentage points of slack for floating-point noise
   if (baseline.contains("mape") && r.mape > baseline["mape"].get<double>() + tol)
-    why.push_back(fmt::format("cycle MAPE {:.2f}% is worse than the baseline {:.2f}%", r.mape, baseline["mape"].get<double>()));
-  if (baseline.contains("functional_mismatches") && r.functional_mismatches > baseline["functional_mismatches"].get<unsigned>())
+    why.push_back(
+        fmt::format("cycle MAPE {:.2f}% is worse than the baseline {:.2f}%", r.mape, baseline["mape"].get<double>()));
+  if (baseline.contains("functional_mismatches") &&
+      r.functional_mismatches > baseline["functional_mismatches"].get<unsigned>())
     why.push_back(fmt::format("{} functional mismatches, the baseline has {}", r.functional_mismatches,
                               baseline["functional_mismatches"].get<unsigned>()));
   return why;

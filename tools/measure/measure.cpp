@@ -210,10 +210,8 @@ int main(int argc, char** argv) {
       std::printf(" dynamic_smem %u static_smem %u\n", k.dynamic_smem, p.static_smem);
       for (std::size_t a = 0; a < p.params.size(); ++a) {
         std::printf("    param %s: %u bytes at %u <- ", p.params[a].name.c_str(), p.params[a].size, p.params[a].offset);
-        if (p.arg_buffer[a] >= 0)
-          std::printf("buffer %s\n", rc.buffers[p.arg_buffer[a]].name.c_str());
-        else
-          std::printf("0x%s (%s)\n", hex(p.arg_bytes[a]).c_str(), cfg::elem_name(k.args[a].type));
+        if (p.arg_buffer[a] >= 0) std::printf("buffer %s\n", rc.buffers[p.arg_buffer[a]].name.c_str());
+        else std::printf("0x%s (%s)\n", hex(p.arg_bytes[a]).c_str(), cfg::elem_name(k.args[a].type));
       }
     }
     std::printf("would run %d warm-up + %d timed repetition(s)\n", warmup, repeat);
@@ -264,13 +262,13 @@ int main(int argc, char** argv) {
   devj["driver_version_text"] = fmt::format("{}.{}", driver_version / 1000, (driver_version % 1000) / 10);
   devj["cuda_headers_version"] = CUDA_VERSION;
   result["device"] = devj;
-  result["method"] = {
-      {"warmup", warmup},
-      {"repeat", repeat},
-      {"timer", "CUDA events around each launch (cuEventRecord before and after on one stream)"},
-      {"restore", "before every repetition each buffer is restored from a pristine device copy (cuMemcpyDtoD), "
-                  "so every launch sees the state it has in one pass of the config; L2 is warm for small buffers"},
-      {"functional_result", "buffers after the last repetition"}};
+  result["method"] = {{"warmup", warmup},
+                      {"repeat", repeat},
+                      {"timer", "CUDA events around each launch (cuEventRecord before and after on one stream)"},
+                      {"restore",
+                       "before every repetition each buffer is restored from a pristine device copy (cuMemcpyDtoD), "
+                       "so every launch sees the state it has in one pass of the config; L2 is warm for small buffers"},
+                      {"functional_result", "buffers after the last repetition"}};
 
   // ---- buffers ----
   const std::size_t nb = rc.buffers.size();

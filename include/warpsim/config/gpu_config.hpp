@@ -39,8 +39,8 @@ struct GpuConfig {
 
   // identity and compilation targets
   std::vector<std::string> ptx_targets = {"sm_90a", "sm_90"};  // PTX .target values this model accepts
-  unsigned compute_capability = 90;      // major*10+minor
-  double clock_mhz = 1980.0;             // SM clock, for converting cycles to time
+  unsigned compute_capability = 90;                            // major*10+minor
+  double clock_mhz = 1980.0;                                   // SM clock, for converting cycles to time
 
   // SM array and residency limits
   unsigned num_sms = 132;
@@ -52,7 +52,7 @@ struct GpuConfig {
   unsigned max_block_dim_x = 1024, max_block_dim_y = 1024, max_block_dim_z = 64;
   std::uint64_t max_grid_dim_x = 2147483647ull;
   unsigned max_grid_dim_y = 65535, max_grid_dim_z = 65535;
-  unsigned max_cluster_size = 8;           // portable cluster size limit (CTAs)
+  unsigned max_cluster_size = 8;  // portable cluster size limit (CTAs)
   unsigned max_cluster_size_nonportable = 16;
   // SM grouping (numbering order for CTA dispatch): SMs per TPC, GPCs, TPCs per GPC (the full die's count)
   unsigned sms_per_tpc = 2;
@@ -60,18 +60,18 @@ struct GpuConfig {
   unsigned tpcs_per_gpc = 9;
 
   // registers
-  unsigned regs_per_sm = 65536;           // 32-bit registers
+  unsigned regs_per_sm = 65536;  // 32-bit registers
   unsigned max_regs_per_thread = 255;
   unsigned max_regs_per_cta = 65536;
-  unsigned reg_alloc_unit = 256;          // registers, allocated per warp in units of this size
-  unsigned sub_partitions = 4;            // per SM
+  unsigned reg_alloc_unit = 256;  // registers, allocated per warp in units of this size
+  unsigned sub_partitions = 4;    // per SM
 
   // shared memory (bytes)
-  unsigned smem_per_sm = 233472;           // 228 KiB
-  unsigned smem_per_cta_max = 232448;      // 227 KiB opt-in limit
-  unsigned smem_per_cta_default = 49152;   // 48 KiB without opt-in
-  unsigned smem_reserved_per_cta = 1024;   // reserved by the system per CTA
-  unsigned smem_alloc_unit = 128;          // allocation granularity
+  unsigned smem_per_sm = 233472;          // 228 KiB
+  unsigned smem_per_cta_max = 232448;     // 227 KiB opt-in limit
+  unsigned smem_per_cta_default = 49152;  // 48 KiB without opt-in
+  unsigned smem_reserved_per_cta = 1024;  // reserved by the system per CTA
+  unsigned smem_alloc_unit = 128;         // allocation granularity
   std::vector<unsigned> smem_carveouts_kib = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};  // selectable carve-outs
 
   Reconvergence reconvergence = Reconvergence::Independent;
@@ -84,56 +84,56 @@ struct GpuConfig {
   EmulatedOp emul_div_f64, emul_rcp_f64, emul_sqrt_f64;  // div/rcp/sqrt.rn/rz/rm/rp.f64
   EmulatedOp emul_div_u32, emul_div_s32;                 // div/rem .u32 and .u16; div/rem .s32 and .s16
   EmulatedOp emul_div_u64, emul_div_s64;                 // div/rem .u64; div/rem .s64
-  unsigned smem_latency = 29;            // cycles, shared-memory load without conflicts
+  unsigned smem_latency = 29;                            // cycles, shared-memory load without conflicts
   unsigned smem_banks = 32;
   unsigned smem_bank_bytes = 4;
-  unsigned smem_wavefront_cycles = 1;    // latency each further wavefront adds (banks serve one per cycle)
-  unsigned l1_hit_latency = 40;          // cycles
-  unsigned l2_hit_latency = 263;         // cycles
-  unsigned dram_latency = 479;           // cycles
-  unsigned l1_size = 28672;              // bytes of L1 data cache per SM
-  unsigned l1_assoc = 4;                 // ways
-  double l1_sectors_per_cycle = 4;       // 32-byte sectors the L1 passes per cycle per SM
-  double l1_load_cycles_per_line = 0;    // L1 cycles per distinct 128-byte line of a warp load
-  double l1_store_cycles_per_line = 0;   // L1 cycles per distinct 128-byte line of a warp store
-  unsigned l2_size = 52428800;           // bytes, whole GPU
-  unsigned l2_slices = 100;              // address-interleaved by 128-byte line
-  unsigned l2_assoc = 16;                // ways
+  unsigned smem_wavefront_cycles = 1;   // latency each further wavefront adds (banks serve one per cycle)
+  unsigned l1_hit_latency = 40;         // cycles
+  unsigned l2_hit_latency = 263;        // cycles
+  unsigned dram_latency = 479;          // cycles
+  unsigned l1_size = 28672;             // bytes of L1 data cache per SM
+  unsigned l1_assoc = 4;                // ways
+  double l1_sectors_per_cycle = 4;      // 32-byte sectors the L1 passes per cycle per SM
+  double l1_load_cycles_per_line = 0;   // L1 cycles per distinct 128-byte line of a warp load
+  double l1_store_cycles_per_line = 0;  // L1 cycles per distinct 128-byte line of a warp store
+  unsigned l2_size = 52428800;          // bytes, whole GPU
+  unsigned l2_slices = 100;             // address-interleaved by 128-byte line
+  unsigned l2_assoc = 16;               // ways
   double l2_sectors_per_cycle_per_slice = 1.232;
-  double dram_bytes_per_cycle = 1691.9;  // whole GPU
-  unsigned atomic_latency = 40;          // cycles the L2 atomic unit adds
-  unsigned atomic_cas_latency = 0;       // more cycles an atom.cas takes over the other global atomics
-  double atomic_same_address_cycles = 0;  // cycles the L2 atomic unit spends per lane on one address
+  double dram_bytes_per_cycle = 1691.9;    // whole GPU
+  unsigned atomic_latency = 40;            // cycles the L2 atomic unit adds
+  unsigned atomic_cas_latency = 0;         // more cycles an atom.cas takes over the other global atomics
+  double atomic_same_address_cycles = 0;   // cycles the L2 atomic unit spends per lane on one address
   unsigned store_backpressure_cycles = 0;  // an SM's stores may be this far from their slice before it waits
-  unsigned const_latency = 4;            // cycles per distinct address of an ld.const (constant-cache hit)
-  unsigned barrier_latency = 20;         // cycles from the last arrival to the release
-  unsigned barrier_cycles_per_warp = 0;  // more release cycles per warp of the CTA beyond the first
-  unsigned branch_taken_cycles = 0;      // a taken branch's issue to the warp's next issue
-  unsigned printf_cycles = 0;            // cycles a warp spends in one device printf (one lane printing)
-  unsigned printf_cycles_per_lane = 0;   // more cycles per additional printing lane
-  unsigned printf_instructions = 1;      // SASS warp-instructions one printf call executes
+  unsigned const_latency = 4;              // cycles per distinct address of an ld.const (constant-cache hit)
+  unsigned barrier_latency = 20;           // cycles from the last arrival to the release
+  unsigned barrier_cycles_per_warp = 0;    // more release cycles per warp of the CTA beyond the first
+  unsigned branch_taken_cycles = 0;        // a taken branch's issue to the warp's next issue
+  unsigned printf_cycles = 0;              // cycles a warp spends in one device printf (one lane printing)
+  unsigned printf_cycles_per_lane = 0;     // more cycles per additional printing lane
+  unsigned printf_instructions = 1;        // SASS warp-instructions one printf call executes
   SchedulerPolicy scheduler = SchedulerPolicy::Gto;
-  unsigned kernel_launch_latency = 0;    // cycles added before the first CTA starts
-  unsigned cta_dispatch_interval = 0;    // cycles between two consecutive CTA launches, GPU-wide
+  unsigned kernel_launch_latency = 0;  // cycles added before the first CTA starts
+  unsigned cta_dispatch_interval = 0;  // cycles between two consecutive CTA launches, GPU-wide
   DispatchOrder dispatch_order = DispatchOrder::RoundRobin;
 
   // compiler (ptxas) effects the timing model reproduces; 0 or 1
-  unsigned compiler_schedule = 0;        // 1: list-schedule each basic block as ptxas would; 0: PTX order
-  unsigned compiler_fold = 0;            // 1: instructions ptxas folds into others issue nothing of their own
-  unsigned compiler_if_convert_max = 24; // SASS instructions: longest side of a guarded block ptxas predicates
-  unsigned compiler_min_region = 3;      // instructions: shortest fence-free run the list scheduler reorders
-  unsigned compiler_vector_chunk = 16;   // bytes: the widest shared access formed from adjacent ones
+  unsigned compiler_schedule = 0;         // 1: list-schedule each basic block as ptxas would; 0: PTX order
+  unsigned compiler_fold = 0;             // 1: instructions ptxas folds into others issue nothing of their own
+  unsigned compiler_if_convert_max = 24;  // SASS instructions: longest side of a guarded block ptxas predicates
+  unsigned compiler_min_region = 3;       // instructions: shortest fence-free run the list scheduler reorders
+  unsigned compiler_vector_chunk = 16;    // bytes: the widest shared access formed from adjacent ones
 
   // Every numeric parameter by dotted name, after defaults and overrides (for reports and stats files).
   std::map<std::string, double> values;
 };
 
 struct ParamInfo {
-  std::string name;         // dotted name
-  std::string unit;         // "count", "bytes", "registers", "cycles", "MHz", ...
+  std::string name;  // dotted name
+  std::string unit;  // "count", "bytes", "registers", "cycles", "MHz", ...
   std::string default_value;
   std::string description;
-  std::string range;        // "[1, 4096]", "one of ipdom_stack, independent", ... (what a value may be)
+  std::string range;  // "[1, 4096]", "one of ipdom_stack, independent", ... (what a value may be)
 };
 // The schema, in file order. Defaults are those of a default-constructed GpuConfig (the member
 // initialisers above are the one place they are written).

@@ -22,16 +22,16 @@ namespace warpsim::config {
 
 enum class ElemType { F32, F64, U32, S32, U64, S64, U8, F16, BF16 };
 unsigned elem_size(ElemType t);
-const char* elem_name(ElemType t);  // "f32", ...
+const char* elem_name(ElemType t);                               // "f32", ...
 std::optional<ElemType> parse_elem_type(std::string_view name);  // "f32" -> F32; nullopt if unknown
 
 struct BufferInit {
   enum class Kind { Zero, Iota, Random, Values, File } kind = Kind::Zero;
-  std::uint64_t seed = 0;          // Random
-  double min = 0.0, max = 1.0;     // Random (for integer types, int_min/int_max are the exact values)
+  std::uint64_t seed = 0;                  // Random
+  double min = 0.0, max = 1.0;             // Random (for integer types, int_min/int_max are the exact values)
   std::uint64_t int_min = 0, int_max = 0;  // Random, integer types: 64-bit two's complement (sign-extended)
-  std::vector<double> values;      // Values (integers up to 2^53 exactly; use File for wider)
-  std::string file;                // File: absolute path, raw little-endian elements
+  std::vector<double> values;              // Values (integers up to 2^53 exactly; use File for wider)
+  std::string file;                        // File: absolute path, raw little-endian elements
 };
 
 struct BufferSpec {
@@ -43,14 +43,14 @@ struct BufferSpec {
 
 struct ArgSpec {
   enum class Kind { Buffer, Scalar } kind = Kind::Scalar;
-  std::string buffer;        // Kind::Buffer
+  std::string buffer;             // Kind::Buffer
   ElemType type = ElemType::U32;  // Kind::Scalar: one of u32, s32, u64, s64, f32, f64
-  std::uint64_t bits = 0;    // Kind::Scalar: the value's little-endian bits
-  std::string json_path;     // "kernels[0].args[2]", for messages
+  std::uint64_t bits = 0;         // Kind::Scalar: the value's little-endian bits
+  std::string json_path;          // "kernels[0].args[2]", for messages
 };
 
 struct LaunchSpec {
-  std::string ptx;     // absolute path
+  std::string ptx;  // absolute path
   std::string entry;
   Dim3 grid, block;
   std::optional<Dim3> cluster;

@@ -59,8 +59,8 @@ bool fcompare(ScalarType t, std::uint64_t a, std::uint64_t b, Cmp cmp, bool ftz)
 // Integer <- float: rnd RNI/RZI/RMI/RPI (None = RZI), always saturating to the destination range, NaN -> 0.
 // Float <- float: rnd RN/RZ/RM/RP/RNA (narrowing) or RNI/RZI/RMI/RPI (round to integral, same size).
 // TF32 <- F32 (cvt.rna.tf32.f32 / .rn / .rz): result is the f32 bit pattern with the low 13 bits zero.
-std::uint64_t cvt(ScalarType dst, ScalarType src, std::uint64_t a, Rnd rnd, bool ftz, bool sat,
-                  bool relu = false, bool satfinite = false);
+std::uint64_t cvt(ScalarType dst, ScalarType src, std::uint64_t a, Rnd rnd, bool ftz, bool sat, bool relu = false,
+                  bool satfinite = false);
 // cvt.rn{.relu}{.satfinite}.{f16x2,bf16x2}.f32 d, a, b: d = {hi: cvt(a), lo: cvt(b)}.
 std::uint32_t cvt_pack_f32x2(ScalarType dst_x2, std::uint32_t a_f32, std::uint32_t b_f32, Rnd rnd, bool relu,
                              bool satfinite);
@@ -100,7 +100,7 @@ std::uint64_t shr(std::uint64_t a, std::uint32_t n, unsigned w, bool is_signed);
 std::uint32_t lop3(std::uint32_t a, std::uint32_t b, std::uint32_t c, std::uint8_t lut);
 // Integer comparison for setp (EQ, NE, LT, LE, GT, GE for signed/unsigned; LO, LS, HI, HS unsigned).
 bool icompare(std::uint64_t a, std::uint64_t b, unsigned w, bool is_signed, Cmp cmp);
-std::uint64_t sext(std::uint64_t a, unsigned w);  // sign-extend a w-bit value to 64 bits
+std::uint64_t sext(std::uint64_t a, unsigned w);   // sign-extend a w-bit value to 64 bits
 std::uint64_t trunc(std::uint64_t a, unsigned w);  // keep the low w bits
 std::uint64_t imin(std::uint64_t a, std::uint64_t b, unsigned w, bool is_signed, bool relu);
 std::uint64_t imax(std::uint64_t a, std::uint64_t b, unsigned w, bool is_signed, bool relu);
@@ -112,7 +112,7 @@ std::uint32_t bmsk(std::uint32_t a, std::uint32_t b, bool clamp);
 std::uint64_t sad(std::uint64_t a, std::uint64_t b, std::uint64_t c, unsigned w, bool is_signed);
 
 // ---- half-precision helpers used by the executor and by buffer initialisation ----
-std::uint16_t f32_to_f16(float f);   // round to nearest even
+std::uint16_t f32_to_f16(float f);  // round to nearest even
 float f16_to_f32(std::uint16_t h);
 std::uint16_t f32_to_bf16(float f);  // round to nearest even
 float bf16_to_f32(std::uint16_t h);

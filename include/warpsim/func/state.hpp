@@ -28,27 +28,27 @@ namespace warpsim::func {
 enum class Wait : std::uint8_t { None, Barrier, WarpSync };
 
 struct Path {
-  std::uint32_t id = 0;           // unique within the warp (indices shift as paths finish)
+  std::uint32_t id = 0;  // unique within the warp (indices shift as paths finish)
   std::uint32_t pc = 0;
   std::uint32_t rpc = ir::kNoPc;  // done when pc == rpc
   LaneMask mask;
   std::int32_t parent = -1;
-  std::uint16_t children = 0;     // live children; a path with children is waiting at pc == their rpc
-  bool is_call = false;           // created by a call: rpc is the return address
+  std::uint16_t children = 0;  // live children; a path with children is waiting at pc == their rpc
+  bool is_call = false;        // created by a call: rpc is the return address
   Wait wait = Wait::None;
-  std::uint8_t barrier = 0;       // Wait::Barrier: the barrier id
-  LaneMask sync_lanes;            // Wait::WarpSync: the lanes that executed the .sync instruction
+  std::uint8_t barrier = 0;  // Wait::Barrier: the barrier id
+  LaneMask sync_lanes;       // Wait::WarpSync: the lanes that executed the .sync instruction
 };
 
 struct Warp {
   std::uint32_t index = 0;  // within the CTA
   LaneMask valid;           // lanes that exist (a partial last warp has fewer)
   LaneMask exited;
-  std::vector<std::uint64_t> regs;          // slot * 32 + lane
-  std::vector<std::uint8_t> param_func;     // lane * Program::param_func_size
+  std::vector<std::uint64_t> regs;       // slot * 32 + lane
+  std::vector<std::uint8_t> param_func;  // lane * Program::param_func_size
   std::array<std::vector<std::uint32_t>, kWarpSize> ret_stack;
-  std::vector<Path> paths;                  // parents before children
-  std::int32_t current = 0;                 // the path that runs next
+  std::vector<Path> paths;   // parents before children
+  std::int32_t current = 0;  // the path that runs next
   std::uint32_t next_path_id = 1;
   std::uint64_t warp_insts = 0, thread_insts = 0;
   std::uint32_t printf_seq = 0;

@@ -16,15 +16,15 @@ namespace warpsim::ir {
 // What an instruction does to control flow, the only input the CFG needs.
 struct FlowInfo {
   enum class Kind : std::uint8_t { Next, Branch, Exit } kind = Kind::Next;
-  bool conditional = false;               // guarded: may also fall through
-  std::vector<std::uint32_t> targets;     // Branch: target pcs (relative to the function's first pc)
+  bool conditional = false;            // guarded: may also fall through
+  std::vector<std::uint32_t> targets;  // Branch: target pcs (relative to the function's first pc)
 };
 
 struct Block {
-  std::uint32_t first = 0, last = 0;    // instruction indices, inclusive, relative to the function
-  std::vector<std::uint32_t> succs;     // block indices; kExitBlock for the virtual exit
-  std::int32_t ipdom = -1;              // block index of the immediate post-dominator; -1 = virtual exit
-                                        // or none
+  std::uint32_t first = 0, last = 0;  // instruction indices, inclusive, relative to the function
+  std::vector<std::uint32_t> succs;   // block indices; kExitBlock for the virtual exit
+  std::int32_t ipdom = -1;            // block index of the immediate post-dominator; -1 = virtual exit
+                                      // or none
 };
 
 struct Cfg {

@@ -25,14 +25,55 @@ enum class Op : std::uint16_t {
 
 // State spaces. ParamKernel is the kernel parameter buffer; ParamFunc is a per-thread area holding .func
 // parameters, return values and call-site .param variables; SharedCluster is shared::cluster.
-enum class Space : std::uint8_t { None, Generic, Reg, Global, Shared, SharedCluster, Local, Const, ParamKernel,
-                                  ParamFunc };
+enum class Space : std::uint8_t {
+  None,
+  Generic,
+  Reg,
+  Global,
+  Shared,
+  SharedCluster,
+  Local,
+  Const,
+  ParamKernel,
+  ParamFunc
+};
 
 enum class Special : std::uint8_t {
-  Tid, Ntid, Ctaid, Nctaid, Laneid, Warpid, Nwarpid, Smid, Nsmid, Gridid, LanemaskEq, LanemaskLe, LanemaskLt,
-  LanemaskGe, LanemaskGt, Clock, Clock64, Globaltimer, GlobaltimerLo, GlobaltimerHi, Clusterid, Nclusterid,
-  ClusterCtaid, ClusterNctaid, ClusterCtarank, ClusterNctarank, IsExplicitCluster, DynamicSmemSize,
-  TotalSmemSize, AggrSmemSize, Envreg, Pm, ReservedSmemOffsetBegin, ReservedSmemOffsetEnd, ReservedSmemOffsetCap,
+  Tid,
+  Ntid,
+  Ctaid,
+  Nctaid,
+  Laneid,
+  Warpid,
+  Nwarpid,
+  Smid,
+  Nsmid,
+  Gridid,
+  LanemaskEq,
+  LanemaskLe,
+  LanemaskLt,
+  LanemaskGe,
+  LanemaskGt,
+  Clock,
+  Clock64,
+  Globaltimer,
+  GlobaltimerLo,
+  GlobaltimerHi,
+  Clusterid,
+  Nclusterid,
+  ClusterCtaid,
+  ClusterNctaid,
+  ClusterCtarank,
+  ClusterNctarank,
+  IsExplicitCluster,
+  DynamicSmemSize,
+  TotalSmemSize,
+  AggrSmemSize,
+  Envreg,
+  Pm,
+  ReservedSmemOffsetBegin,
+  ReservedSmemOffsetEnd,
+  ReservedSmemOffsetCap,
   CurrentGraphExec,
 };
 
@@ -55,10 +96,26 @@ struct Operand {
 
 // Modifier flags (one bit each).
 enum Flag : std::uint32_t {
-  kFtz = 1u << 0, kSat = 1u << 1, kApprox = 1u << 2, kFull = 1u << 3, kHi = 1u << 4, kLo = 1u << 5,
-  kWide = 1u << 6, kCC = 1u << 7, kUni = 1u << 8, kNaN = 1u << 9, kXorsignAbs = 1u << 10, kRelu = 1u << 11,
-  kSatfinite = 1u << 12, kShiftAmt = 1u << 13, kClamp = 1u << 14, kLeft = 1u << 15, kAligned = 1u << 16,
-  kVolatile = 1u << 17, kNoFtz = 1u << 18, kToSpace = 1u << 19 /* cvta.to */,
+  kFtz = 1u << 0,
+  kSat = 1u << 1,
+  kApprox = 1u << 2,
+  kFull = 1u << 3,
+  kHi = 1u << 4,
+  kLo = 1u << 5,
+  kWide = 1u << 6,
+  kCC = 1u << 7,
+  kUni = 1u << 8,
+  kNaN = 1u << 9,
+  kXorsignAbs = 1u << 10,
+  kRelu = 1u << 11,
+  kSatfinite = 1u << 12,
+  kShiftAmt = 1u << 13,
+  kClamp = 1u << 14,
+  kLeft = 1u << 15,
+  kAligned = 1u << 16,
+  kVolatile = 1u << 17,
+  kNoFtz = 1u << 18,
+  kToSpace = 1u << 19 /* cvta.to */,
 };
 
 // Sub-operations for instructions with a mode modifier.
@@ -76,21 +133,24 @@ struct Instr {
   Rnd rnd = Rnd::None;
   Cmp cmp = Cmp::EQ;
   BoolOp boolop = BoolOp::None;
-  Space space = Space::None;            // ld/st/atom/cvta/...
-  std::uint8_t vec = 1;                 // .v2/.v4/.v8
-  std::uint8_t sub = 0;                 // AtomOp, ShflMode, VoteMode, ReduxOp, BarOp, MatchMode, prmt mode, ...
-  std::uint8_t nops = 0;                // operands in use
-  std::uint8_t ndst = 0;                // the first ndst operands are destinations
+  Space space = Space::None;  // ld/st/atom/cvta/...
+  std::uint8_t vec = 1;       // .v2/.v4/.v8
+  std::uint8_t sub = 0;       // AtomOp, ShflMode, VoteMode, ReduxOp, BarOp, MatchMode, prmt mode, ...
+  std::uint8_t nops = 0;      // operands in use
+  std::uint8_t ndst = 0;      // the first ndst operands are destinations
   bool guard_neg = false;
-  std::uint32_t guard = kNoReg;         // predicate slot of @p / @!p
+  std::uint32_t guard = kNoReg;  // predicate slot of @p / @!p
   std::uint32_t flags = 0;
   std::array<Operand, 6> ops{};
-  std::uint32_t line = 0;               // PTX line
+  std::uint32_t line = 0;                    // PTX line
   std::uint32_t src_file = 0, src_line = 0;  // from the last .loc, 0 if none
-  std::uint32_t func = 0;               // index of the function holding it
+  std::uint32_t func = 0;                    // index of the function holding it
 
   bool has(Flag f) const { return (flags & f) != 0; }
-  template <class SubOp> SubOp sub_op() const { return static_cast<SubOp>(sub); }  // sub as its enum
+  template <class SubOp>
+  SubOp sub_op() const {
+    return static_cast<SubOp>(sub);
+  }  // sub as its enum
   const Operand& dst(unsigned i = 0) const { return ops[i]; }
   const Operand& src(unsigned i) const { return ops[ndst + i]; }
   unsigned nsrc() const { return nops - ndst; }

@@ -21,7 +21,14 @@ enum class PipeClass : std::uint8_t { Int, Fp32, Fp64, F16, Sfu, Branch, Ldst, U
 
 // The pipe column of opcodes.def: a class, or a rule that chooses one from the instruction's types.
 enum class PipeRule : std::uint8_t {
-  Int, Fp32, Fp64, F16, Sfu, Branch, Ldst, Uniform,  // that class, as PipeClass
+  Int,
+  Fp32,
+  Fp64,
+  F16,
+  Sfu,
+  Branch,
+  Ldst,
+  Uniform,       // that class, as PipeClass
   ByType,        // the widest float type among type and type2 (f64, f32/tf32, f16/bf16 and x2); none: Int
   SfuOrFp64,     // Fp64 when type is f64, else Sfu
   IntSfuOrFp64,  // Int without a float type, else as SfuOrFp64
@@ -31,8 +38,17 @@ static_assert(static_cast<int>(PipeRule::Uniform) == static_cast<int>(PipeClass:
 // The flags column of opcodes.def (one bit each).
 enum class OpFlag : std::uint16_t {
   None = 0,
-  Memory = 1u << 0, Load = 1u << 1, Store = 1u << 2, Atomic = 1u << 3, Ordered = 1u << 4, Control = 1u << 5,
-  Barrier = 1u << 6, Fence = 1u << 7, Collective = 1u << 8, WarpSync = 1u << 9, Hint = 1u << 10,
+  Memory = 1u << 0,
+  Load = 1u << 1,
+  Store = 1u << 2,
+  Atomic = 1u << 3,
+  Ordered = 1u << 4,
+  Control = 1u << 5,
+  Barrier = 1u << 6,
+  Fence = 1u << 7,
+  Collective = 1u << 8,
+  WarpSync = 1u << 9,
+  Hint = 1u << 10,
   Predicable = 1u << 11,
 };
 constexpr OpFlag operator|(OpFlag a, OpFlag b) {

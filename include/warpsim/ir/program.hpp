@@ -19,11 +19,11 @@
 namespace warpsim::ir {
 
 // Generic address windows (see README "Memory map").
-inline constexpr std::uint64_t kSharedWindow = 0x0000'1000'0000'0000ull;   // + shared offset
-inline constexpr std::uint64_t kLocalWindow = 0x0000'2000'0000'0000ull;    // + local offset (per thread)
-inline constexpr std::uint64_t kParamWindow = 0x0000'3000'0000'0000ull;    // + kernel parameter offset
-inline constexpr std::uint64_t kConstWindow = 0x0000'4000'0000'0000ull;    // + constant bank offset
-inline constexpr std::uint64_t kWindowSize = 0x0000'0001'0000'0000ull;     // 4 GiB each
+inline constexpr std::uint64_t kSharedWindow = 0x0000'1000'0000'0000ull;      // + shared offset
+inline constexpr std::uint64_t kLocalWindow = 0x0000'2000'0000'0000ull;       // + local offset (per thread)
+inline constexpr std::uint64_t kParamWindow = 0x0000'3000'0000'0000ull;       // + kernel parameter offset
+inline constexpr std::uint64_t kConstWindow = 0x0000'4000'0000'0000ull;       // + constant bank offset
+inline constexpr std::uint64_t kWindowSize = 0x0000'0001'0000'0000ull;        // 4 GiB each
 inline constexpr std::uint64_t kModuleGlobalBase = 0x0000'6000'0000'0000ull;  // module .global variables
 inline constexpr std::uint64_t kBufferBase = 0x0000'7000'0000'0000ull;        // run-config buffers
 
@@ -66,10 +66,10 @@ struct Program {
   std::string entry;
 
   std::vector<Instr> code;
-  std::vector<std::string> text;         // per pc: the instruction as written
+  std::vector<std::string> text;          // per pc: the instruction as written
   std::vector<std::uint32_t> reconverge;  // per pc: the branch's reconvergence pc, kNoPc = function exit
-  std::vector<std::uint32_t> vec_slots;  // Operand::Kind::Vec elements: a slot, kNoReg for `_`, or
-                                         // kVecImm | index into vec_imms
+  std::vector<std::uint32_t> vec_slots;   // Operand::Kind::Vec elements: a slot, kNoReg for `_`, or
+                                          // kVecImm | index into vec_imms
   std::vector<std::uint64_t> vec_imms;
   static constexpr std::uint32_t kVecImm = 0x8000'0000u;
   std::vector<std::vector<std::uint32_t>> branch_tables;  // brx.idx tables: target pcs
@@ -77,17 +77,17 @@ struct Program {
   std::vector<FunctionInfo> functions;  // [0] is the entry
   std::vector<Cfg> cfgs;                // per function
 
-  std::uint32_t num_slots = 0;                  // 64-bit register slots per thread
-  std::uint32_t cc_slot = kNoReg;               // the carry flag of .cc instructions (a hidden slot)
-  std::vector<std::string> slot_names;          // for messages
-  std::uint32_t param_kernel_size = 0;          // bytes of the kernel parameter buffer
-  std::uint32_t param_func_size = 0;            // bytes of the per-thread ParamFunc area
-  std::uint32_t local_size = 0;                 // bytes of per-thread local memory (.local variables)
-  std::uint32_t static_smem = 0;                // bytes of static shared memory
-  std::uint32_t dynamic_smem_offset = 0;        // where `extern .shared` arrays start (aligned)
-  std::vector<ModuleVar> module_vars;           // every module .global/.const variable
-  std::uint64_t const_size = 0;                 // bytes of the constant bank
-  std::vector<std::string> files;               // .file index -> path (index 0 unused when absent)
+  std::uint32_t num_slots = 0;            // 64-bit register slots per thread
+  std::uint32_t cc_slot = kNoReg;         // the carry flag of .cc instructions (a hidden slot)
+  std::vector<std::string> slot_names;    // for messages
+  std::uint32_t param_kernel_size = 0;    // bytes of the kernel parameter buffer
+  std::uint32_t param_func_size = 0;      // bytes of the per-thread ParamFunc area
+  std::uint32_t local_size = 0;           // bytes of per-thread local memory (.local variables)
+  std::uint32_t static_smem = 0;          // bytes of static shared memory
+  std::uint32_t dynamic_smem_offset = 0;  // where `extern .shared` arrays start (aligned)
+  std::vector<ModuleVar> module_vars;     // every module .global/.const variable
+  std::uint64_t const_size = 0;           // bytes of the constant bank
+  std::vector<std::string> files;         // .file index -> path (index 0 unused when absent)
 
   // Directives of the entry.
   std::vector<std::uint32_t> reqntid, maxntid, reqnctapercluster;
@@ -101,7 +101,8 @@ struct Program {
 // Decodes `entry` of `module` and everything it calls. Throws warpsim::Error(ErrorKind::Ptx) naming the
 // file and line of the first instruction or operand that cannot be decoded or is not implemented.
 // `module_base` is where the module's .global variables start (each loaded module gets its own range).
-Program load_program(const ptx::Module& module, const std::string& entry, std::uint64_t module_base = kModuleGlobalBase);
+Program load_program(const ptx::Module& module, const std::string& entry,
+                     std::uint64_t module_base = kModuleGlobalBase);
 
 // (Re)computes prog.cfgs and prog.reconverge from prog.code (load_program calls it; so does any pass that
 // changes control flow).

@@ -12,19 +12,40 @@ namespace warpsim::ir {
 enum class ScalarType : std::uint8_t {
   None,
   Pred,
-  B8, B16, B32, B64, B128,
-  U8, U16, U32, U64,
-  S8, S16, S32, S64,
-  F16, F16x2, BF16, BF16x2, F32, F64, TF32,
-  E4M3x2, E5M2x2, E2M3x2, E3M2x2, E2M1x2, UE8M0x2,  // packed narrow floats (cvt)
+  B8,
+  B16,
+  B32,
+  B64,
+  B128,
+  U8,
+  U16,
+  U32,
+  U64,
+  S8,
+  S16,
+  S32,
+  S64,
+  F16,
+  F16x2,
+  BF16,
+  BF16x2,
+  F32,
+  F64,
+  TF32,
+  E4M3x2,
+  E5M2x2,
+  E2M3x2,
+  E3M2x2,
+  E2M1x2,
+  UE8M0x2,  // packed narrow floats (cvt)
 };
 
 // Size in bytes of one value of the type (Pred: 1; packed x2 types: the packed container).
 unsigned size_of(ScalarType t);
-bool is_float(ScalarType t);    // F16, BF16, F32, F64, TF32 and the packed float types
-bool is_signed(ScalarType t);   // S8..S64
-bool is_unsigned(ScalarType t); // U8..U64
-bool is_bits(ScalarType t);     // B8..B128
+bool is_float(ScalarType t);     // F16, BF16, F32, F64, TF32 and the packed float types
+bool is_signed(ScalarType t);    // S8..S64
+bool is_unsigned(ScalarType t);  // U8..U64
+bool is_bits(ScalarType t);      // B8..B128
 // "f32" -> F32, "pred" -> Pred, "e4m3x2" -> E4M3x2; nullopt if not a type name.
 std::optional<ScalarType> parse_type(std::string_view s);
 std::string_view name(ScalarType t);

@@ -48,9 +48,9 @@ struct InstrTiming {
 };
 
 struct Program {
-  ir::Program code;                 // what the functional model executes (ptxas's order when compiler.schedule)
-  std::vector<InstrTiming> instrs;  // per pc
-  std::vector<std::uint32_t> slots; // the register slots InstrTiming's ranges refer to
+  ir::Program code;                  // what the functional model executes (ptxas's order when compiler.schedule)
+  std::vector<InstrTiming> instrs;   // per pc
+  std::vector<std::uint32_t> slots;  // the register slots InstrTiming's ranges refer to
 
   std::span<const std::uint32_t> reads(std::uint32_t pc) const {
     const InstrTiming& t = instrs[pc];

@@ -24,7 +24,7 @@ struct Pos {
 
 struct Operand {
   enum class Kind : std::uint8_t {
-    Register,  // %r1, %p, r (inline-asm names without %), also special registers: name "%tid", component "x"
+    Register,   // %r1, %p, r (inline-asm names without %), also special registers: name "%tid", component "x"
     Immediate,  // integer literal (decimal, hex 0x.., octal 0.., binary 0b..), optional U suffix; value in `ival`
     FloatImm,   // 0fXXXXXXXX (is_double = false) or 0dXXXXXXXXXXXXXXXX (is_double = true), or a decimal float
                 // literal such as 1.5 (is_double = true, bits of the double); raw bits in `fbits`
@@ -38,14 +38,14 @@ struct Operand {
     Sink,       // _
   };
   Kind kind = Kind::Register;
-  bool negated = false;     // !%p (operand of setp, selp, vote, ...)
-  bool minus = false;       // -%r: arithmetic negation of a register operand (vmad's {-}a)
+  bool negated = false;           // !%p (operand of setp, selp, vote, ...)
+  bool minus = false;             // -%r: arithmetic negation of a register operand (vmad's {-}a)
   bool base_is_register = false;  // Address: `name` is a register (declared .reg, or %-prefixed), not a symbol
-  std::string name;         // register or symbol name (after scope renaming)
-  std::string component;    // ".x" style suffix without the dot: %tid.x -> "x"; %r1.x -> "x"
-  std::int64_t ival = 0;    // Immediate value, or Address/Symbol offset
-  std::uint64_t fbits = 0;  // FloatImm bits
-  bool is_double = false;   // FloatImm: 64-bit (0d or decimal) vs 32-bit (0f)
+  std::string name;               // register or symbol name (after scope renaming)
+  std::string component;          // ".x" style suffix without the dot: %tid.x -> "x"; %r1.x -> "x"
+  std::int64_t ival = 0;          // Immediate value, or Address/Symbol offset
+  std::uint64_t fbits = 0;        // FloatImm bits
+  bool is_double = false;         // FloatImm: 64-bit (0d or decimal) vs 32-bit (0f)
   std::vector<Operand> elems;
   Pos pos;
 };
@@ -66,21 +66,21 @@ struct Instruction {
 // A variable in any state space: `.reg .b32 %r<10>` is expanded by the parser into one Variable per
 // register only for .reg declarations; arrays stay single variables with dims.
 struct Variable {
-  std::string space;             // "reg", "param", "shared", "global", "const", "local", "tex"...
-  std::string type;              // "b32", "f64", "pred", "u8", "b128", "v2.f32" is split: type "f32", vec 2
-  unsigned vec = 1;              // .v2/.v4 vector variables
-  std::string name;              // after scope renaming
+  std::string space;                // "reg", "param", "shared", "global", "const", "local", "tex"...
+  std::string type;                 // "b32", "f64", "pred", "u8", "b128", "v2.f32" is split: type "f32", vec 2
+  unsigned vec = 1;                 // .v2/.v4 vector variables
+  std::string name;                 // after scope renaming
   std::vector<std::uint64_t> dims;  // array dimensions; 0 = unsized ([]), empty = scalar
   std::optional<unsigned> align;    // .align N
   bool is_extern = false, is_visible = false, is_weak = false;
-  bool is_common = false;           // .common linkage
-  bool is_ptr = false;              // kernel parameter attribute `.ptr [.space] [.align N]`
-  std::string ptr_space;            // "global", "shared", ... after .ptr; empty = generic
-  std::optional<unsigned> ptr_align;  // .align N after .ptr (alignment of the pointee)
+  bool is_common = false;               // .common linkage
+  bool is_ptr = false;                  // kernel parameter attribute `.ptr [.space] [.align N]`
+  std::string ptr_space;                // "global", "shared", ... after .ptr; empty = generic
+  std::optional<unsigned> ptr_align;    // .align N after .ptr (alignment of the pointee)
   std::vector<std::string> attributes;  // .attribute(.managed) -> {"managed"}
-  std::vector<Operand> init;        // flattened initialiser elements (Immediate, FloatImm, Symbol for
-                                    // generic(sym)/sym addresses), in order; empty = none
-  bool init_generic = false;        // initialiser used generic(...)
+  std::vector<Operand> init;            // flattened initialiser elements (Immediate, FloatImm, Symbol for
+                                        // generic(sym)/sym addresses), in order; empty = none
+  bool init_generic = false;            // initialiser used generic(...)
   Pos pos;
 };
 
@@ -93,9 +93,9 @@ struct Label {
 struct Statement {
   enum class Kind : std::uint8_t { Instruction, Label, Variable, Loc, Pragma, BranchTargets, CallPrototype };
   Kind kind = Kind::Instruction;
-  Instruction instr;   // Kind::Instruction
-  Label label;         // Kind::Label
-  Variable var;        // Kind::Variable (.reg/.local/.shared/.param declared inside a body)
+  Instruction instr;  // Kind::Instruction
+  Label label;        // Kind::Label
+  Variable var;       // Kind::Variable (.reg/.local/.shared/.param declared inside a body)
   std::uint32_t loc_file = 0, loc_line = 0, loc_col = 0;  // Kind::Loc (.loc file line col)
   std::string pragma;  // Kind::Pragma: the string, e.g. "nounroll"; Kind::CallPrototype: its text from
                        // `.callprototype` to before the ';', whitespace collapsed
@@ -135,15 +135,15 @@ struct Alias {
 };
 
 struct Module {
-  std::string path;  // where it was read from, for messages
+  std::string path;     // where it was read from, for messages
   std::string version;  // "9.0"
   std::string target;   // "sm_90a" (first target; others in `target_flags`, e.g. "texmode_independent")
   std::vector<std::string> target_flags;
   unsigned address_size = 64;
   std::vector<Variable> globals;  // module-scope .global/.const/.shared/.local/.tex variables
   std::vector<Function> functions;
-  std::vector<FileEntry> files;   // .file directives
-  std::vector<Alias> aliases;     // .alias directives
+  std::vector<FileEntry> files;      // .file directives
+  std::vector<Alias> aliases;        // .alias directives
   std::vector<std::string> pragmas;  // module-scope .pragma strings
 };
 

@@ -38,7 +38,7 @@ struct KernelTimeline {
   std::uint64_t cycles = 0;
   std::vector<CtaRecord> ctas;  // in placement order
   std::vector<WarpRecord> warps;
-  std::vector<timing::IssueEvent> instructions;                 // with RecordOptions::instructions
+  std::vector<timing::IssueEvent> instructions;                       // with RecordOptions::instructions
   std::map<std::uint32_t, std::vector<std::uint64_t>> issues_per_sm;  // with RecordOptions::issue_counts
 };
 

@@ -31,8 +31,8 @@ std::string instrument_ptx(const std::string& ptx_text, const std::string& path,
 std::string instrument_run_config(const std::string& config_path, const std::string& out_dir);
 
 struct WarpRecord {
-  std::uint64_t cta = 0;   // linear CTA id
-  std::uint32_t warp = 0;  // warp within the CTA
+  std::uint64_t cta = 0;             // linear CTA id
+  std::uint32_t warp = 0;            // warp within the CTA
   std::uint64_t start = 0, end = 0;  // %globaltimer (ns)
   std::uint32_t smid = 0;
 };

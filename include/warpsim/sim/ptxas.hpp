@@ -21,9 +21,9 @@ struct PtxasKernel {
 };
 
 struct PtxasReport {
-  std::string version;                          // "13.0"
-  bool cached = false;                          // read from the disk cache
-  std::map<std::string, PtxasKernel> kernels;   // by entry name
+  std::string version;                         // "13.0"
+  bool cached = false;                         // read from the disk cache
+  std::map<std::string, PtxasKernel> kernels;  // by entry name
 };
 
 // The ptxas executable ("" when none is installed).

@@ -17,17 +17,18 @@
 namespace warpsim::sim {
 
 struct RunOptions {
-  std::vector<std::string> gpu_overrides;  // --set name=value
-  bool functional_only = true;             // no timing model
-  std::uint64_t max_warp_instructions = 0; // watchdog per launch; 0 = default (see README)
-  timing::TraceSink* trace = nullptr;      // timing runs: receives every kernel's CTA/warp/issue events
+  std::vector<std::string> gpu_overrides;   // --set name=value
+  bool functional_only = true;              // no timing model
+  std::uint64_t max_warp_instructions = 0;  // watchdog per launch; 0 = default (see README)
+  timing::TraceSink* trace = nullptr;       // timing runs: receives every kernel's CTA/warp/issue events
 };
 
 struct KernelSummary {
   std::string entry;
   std::uint64_t ctas = 0, warps = 0;
-  std::uint64_t warp_instructions = 0;    // warp-level instructions executed (a predicated-off one counts)
-  std::uint64_t thread_instructions = 0;  // active lanes summed over warp-instructions (predicated-off lanes count, as in Nsight's smsp__thread_inst_executed)
+  std::uint64_t warp_instructions = 0;  // warp-level instructions executed (a predicated-off one counts)
+  std::uint64_t thread_instructions =
+      0;  // active lanes summed over warp-instructions (predicated-off lanes count, as in Nsight's smsp__thread_inst_executed)
   // Timing runs only (RunOptions::functional_only = false): kernel cycles and every timing counter by its
   // Nsight metric name (timing/stats.hpp); 0 and empty in functional runs.
   std::uint64_t cycles = 0;
@@ -43,7 +44,7 @@ struct RunResult {
   std::vector<KernelSummary> kernels;
   std::vector<std::vector<std::byte>> buffers;  // final contents, in config.buffers order
   std::vector<config::ExpectResult> expects;
-  std::string printf_output;                    // everything the kernels printed, in order
+  std::string printf_output;  // everything the kernels printed, in order
 
   const std::vector<std::byte>& buffer(const std::string& name) const;
   template <typename T>

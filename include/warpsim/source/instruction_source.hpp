@@ -38,7 +38,7 @@ struct MemAccess {
   ir::Space space = ir::Space::None;  // resolved space (generic addresses are resolved per lane; this is
                                       // the space of the first active lane)
   bool store = false, atomic = false;
-  std::uint32_t bytes = 0;            // per lane (vector width included)
+  std::uint32_t bytes = 0;  // per lane (vector width included)
   LaneMask lanes;
   std::array<Addr, kWarpSize> addr{};  // per lane: the address in its state space
 };
@@ -54,7 +54,7 @@ struct Issued {
   LaneMask executed;  // active lanes whose guard was true
   bool has_mem = false;
   MemAccess mem;
-  AsyncId async = kNoAsync;       // an asynchronous operation this step started (complete() applies it)
+  AsyncId async = kNoAsync;  // an asynchronous operation this step started (complete() applies it)
 };
 
 struct Counts {

@@ -14,8 +14,8 @@
 namespace warpsim::timing {
 
 struct BarrierConfig {
-  unsigned latency = 20;   // sm.barrier_latency: last arrival to release, cycles
-  unsigned per_warp = 0;   // sm.barrier_cycles_per_warp: more per warp of the CTA beyond the first
+  unsigned latency = 20;  // sm.barrier_latency: last arrival to release, cycles
+  unsigned per_warp = 0;  // sm.barrier_cycles_per_warp: more per warp of the CTA beyond the first
   static BarrierConfig from(const config::GpuConfig& g) { return {g.barrier_latency, g.barrier_cycles_per_warp}; }
 };
 

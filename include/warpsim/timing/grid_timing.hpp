@@ -46,9 +46,9 @@ struct GridTiming {
 
 // What the timing model needs of a launch besides its instructions.
 struct KernelShape {
-  std::uint64_t ctas = 0;             // CTAs in the grid
+  std::uint64_t ctas = 0;  // CTAs in the grid
   std::uint32_t threads_per_cta = 0;
-  std::uint64_t smem_per_cta = 0;     // static + dynamic shared memory, bytes
+  std::uint64_t smem_per_cta = 0;  // static + dynamic shared memory, bytes
 };
 
 // The kernel's occupancy (occupancy.hpp) with `regs_per_thread` (0: registers not counted).

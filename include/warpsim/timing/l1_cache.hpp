@@ -30,14 +30,18 @@ struct L1Stats {
 };
 
 struct L1Config {
-  std::uint64_t size = 0;             // mem.l1_size, bytes
-  unsigned assoc = 1;                 // mem.l1_assoc, ways
-  unsigned hit_latency = 0;           // mem.l1_hit_latency, cycles
-  double sectors_per_cycle = 1;       // mem.l1_sectors_per_cycle
-  double load_cycles_per_line = 0;    // mem.l1_load_cycles_per_line
-  double store_cycles_per_line = 0;   // mem.l1_store_cycles_per_line
+  std::uint64_t size = 0;            // mem.l1_size, bytes
+  unsigned assoc = 1;                // mem.l1_assoc, ways
+  unsigned hit_latency = 0;          // mem.l1_hit_latency, cycles
+  double sectors_per_cycle = 1;      // mem.l1_sectors_per_cycle
+  double load_cycles_per_line = 0;   // mem.l1_load_cycles_per_line
+  double store_cycles_per_line = 0;  // mem.l1_store_cycles_per_line
   static L1Config from(const config::GpuConfig& g) {
-    return {g.l1_size, g.l1_assoc, g.l1_hit_latency, g.l1_sectors_per_cycle, g.l1_load_cycles_per_line,
+    return {g.l1_size,
+            g.l1_assoc,
+            g.l1_hit_latency,
+            g.l1_sectors_per_cycle,
+            g.l1_load_cycles_per_line,
             g.l1_store_cycles_per_line};
   }
 };

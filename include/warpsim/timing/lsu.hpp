@@ -29,17 +29,17 @@ struct LsuStats {
 };
 
 struct LsuResult {
-  Cycle ready;                 // when the result lands
-  Cycle hold = Cycle(0);       // the issuing sub-partition's memory instructions wait until then (stores)
+  Cycle ready;            // when the result lands
+  Cycle hold = Cycle(0);  // the issuing sub-partition's memory instructions wait until then (stores)
   bool store = false;
-  Cycle stored = Cycle(0);     // stores: when the last sector reached its L2 slice
+  Cycle stored = Cycle(0);  // stores: when the last sector reached its L2 slice
 };
 
 struct LsuConfig {
-  unsigned store_latency = 0;         // pipe.ldst.latency: a store's issue to its pipe result, cycles
-  unsigned store_backpressure = 0;    // mem.store_backpressure_cycles
-  unsigned cas_latency = 0;           // mem.atomic_cas_latency: more for atom.cas
-  unsigned const_latency = 4;         // mem.const_latency: per distinct ld.const address
+  unsigned store_latency = 0;       // pipe.ldst.latency: a store's issue to its pipe result, cycles
+  unsigned store_backpressure = 0;  // mem.store_backpressure_cycles
+  unsigned cas_latency = 0;         // mem.atomic_cas_latency: more for atom.cas
+  unsigned const_latency = 4;       // mem.const_latency: per distinct ld.const address
   static LsuConfig from(const config::GpuConfig& g) {
     return {g.pipe_ldst.latency, g.store_backpressure_cycles, g.atomic_cas_latency, g.const_latency};
   }
@@ -50,7 +50,8 @@ class Lsu {
   Lsu(const LsuConfig& cfg, const L1Config& l1, MemorySystem& l2) : cfg_(cfg), l1_(l1), l2_(l2) {}
   Lsu(const config::GpuConfig& g, MemorySystem& l2) : Lsu(LsuConfig::from(g), L1Config::from(g), l2) {}
   // A global (`local` false) or local access by grid warp number `grid_warp`; `cas`: an atom.cas.
-  LsuResult global(const source::MemAccess& m, LaneMask lanes, bool local, std::uint64_t grid_warp, bool cas, Cycle now);
+  LsuResult global(const source::MemAccess& m, LaneMask lanes, bool local, std::uint64_t grid_warp, bool cas,
+                   Cycle now);
   // An ld.const: when its data lands.
   Cycle constant(const source::MemAccess& m, LaneMask lanes, Cycle now);
   const LsuStats& stats() const { return stats_; }

@@ -50,8 +50,15 @@ struct MemoryConfig {
   double dram_bytes_per_cycle = 1;            // mem.dram_bytes_per_cycle, GPU-wide
   unsigned dram_latency = 0;                  // mem.dram_latency, cycles
   static MemoryConfig from(const config::GpuConfig& g) {
-    return {g.l2_slices, g.l2_size, g.l2_assoc, g.l2_sectors_per_cycle_per_slice, g.l2_hit_latency, g.atomic_latency,
-            g.atomic_same_address_cycles, g.dram_bytes_per_cycle, g.dram_latency};
+    return {g.l2_slices,
+            g.l2_size,
+            g.l2_assoc,
+            g.l2_sectors_per_cycle_per_slice,
+            g.l2_hit_latency,
+            g.atomic_latency,
+            g.atomic_same_address_cycles,
+            g.dram_bytes_per_cycle,
+            g.dram_latency};
   }
 };
 

@@ -58,30 +58,30 @@ struct Occupancy {
   unsigned ctas_per_sm = 0;
   unsigned warps_per_sm = 0;
   unsigned threads_per_sm = 0;
-  double occupancy = 0.0;                 // warps_per_sm / warp_slots
-  Limit limiter = Limit::Warps;           // the binding limit (first of `limiting`)
-  std::vector<Limit> limiting;            // every limit equal to ctas_per_sm, in tie order
+  double occupancy = 0.0;        // warps_per_sm / warp_slots
+  Limit limiter = Limit::Warps;  // the binding limit (first of `limiting`)
+  std::vector<Limit> limiting;   // every limit equal to ctas_per_sm, in tie order
 
   unsigned ctas_by_warps = 0;
-  unsigned ctas_by_registers = 0;         // kUnlimited when the kernel uses no registers
-  unsigned ctas_by_shared_mem = 0;        // kUnlimited when a CTA needs no shared memory at all
+  unsigned ctas_by_registers = 0;   // kUnlimited when the kernel uses no registers
+  unsigned ctas_by_shared_mem = 0;  // kUnlimited when a CTA needs no shared memory at all
   unsigned ctas_by_blocks = 0;
 
   // warps
-  unsigned warps_per_cta = 0;             // threads rounded up to whole warps
-  unsigned warp_slots = 0;                // resident warps an SM can hold
+  unsigned warps_per_cta = 0;  // threads rounded up to whole warps
+  unsigned warp_slots = 0;     // resident warps an SM can hold
   // registers
-  std::uint64_t regs_per_warp_used = 0;   // regs/thread x warp size, before rounding
-  std::uint64_t regs_per_warp = 0;        // allocated per warp, rounded up to regs.alloc_unit
-  std::uint64_t regs_per_cta = 0;         // allocated per CTA: regs_per_warp x warps_per_cta
-  unsigned regs_per_sub_partition = 0;    // regs.per_sm / sub_partitions
-  unsigned warps_per_sub_partition = 0;   // warps one sub-partition's registers hold (0 if no registers used)
+  std::uint64_t regs_per_warp_used = 0;  // regs/thread x warp size, before rounding
+  std::uint64_t regs_per_warp = 0;       // allocated per warp, rounded up to regs.alloc_unit
+  std::uint64_t regs_per_cta = 0;        // allocated per CTA: regs_per_warp x warps_per_cta
+  unsigned regs_per_sub_partition = 0;   // regs.per_sm / sub_partitions
+  unsigned warps_per_sub_partition = 0;  // warps one sub-partition's registers hold (0 if no registers used)
   // shared memory
-  std::uint64_t smem_per_cta = 0;         // allocated per CTA: request + reserved, rounded to smem.alloc_unit
-  std::uint64_t smem_carveout = 0;        // bytes of the carve-out chosen
-  std::uint64_t smem_preferred = 0;       // bytes of the carve-out the preference asked for
+  std::uint64_t smem_per_cta = 0;    // allocated per CTA: request + reserved, rounded to smem.alloc_unit
+  std::uint64_t smem_carveout = 0;   // bytes of the carve-out chosen
+  std::uint64_t smem_preferred = 0;  // bytes of the carve-out the preference asked for
 
-  std::string error;                      // why the CTA cannot run at all ("" when ctas_per_sm > 0)
+  std::string error;  // why the CTA cannot run at all ("" when ctas_per_sm > 0)
 };
 
 // The occupancy of `req` on `gpu`. When the CTA cannot run at all, ctas_per_sm is 0, the limits that are 0

@@ -15,7 +15,7 @@ namespace warpsim::timing {
 class Scoreboard {
  public:
   struct Pending {
-    Cycle at;          // when the last of the registers lands (Cycle(0): none pending)
+    Cycle at;             // when the last of the registers lands (Cycle(0): none pending)
     bool memory = false;  // that register comes from memory
   };
 

@@ -53,12 +53,12 @@ struct KernelContext {
   const lower::Program& prog;
   MemorySystem& l2;
   WakeQueue& wake;
-  TraceSink* sink = nullptr;        // CTA and warp events
-  TraceSink* issue_sink = nullptr;  // every issue (sink, when it wants them)
-  Cycle end{0};                     // the last result landed or store taken so far
-  std::uint64_t age = 0;            // warps placed so far (launch order)
-  std::uint64_t folded = 0;         // PTX instructions folded (no issue)
-  std::uint64_t expanded = 0;       // extra SASS instructions of expanded ones
+  TraceSink* sink = nullptr;            // CTA and warp events
+  TraceSink* issue_sink = nullptr;      // every issue (sink, when it wants them)
+  Cycle end{0};                         // the last result landed or store taken so far
+  std::uint64_t age = 0;                // warps placed so far (launch order)
+  std::uint64_t folded = 0;             // PTX instructions folded (no issue)
+  std::uint64_t expanded = 0;           // extra SASS instructions of expanded ones
   std::int64_t extra_thread_insts = 0;  // SASS minus PTX thread-instructions
 };
 
@@ -96,21 +96,21 @@ class Sm {
     std::uint32_t index = 0;  // warp index in the CTA
     std::uint64_t age = 0;
     Scoreboard sb;
-    Cycle earliest{0};        // no issue before (placement, barrier release, branch fetch, expanded ops)
-    Cycle barrier_until{0};   // released from a barrier, may issue from this cycle
-    bool waiting = false;     // the source has nothing runnable (barrier, warp-sync)
+    Cycle earliest{0};       // no issue before (placement, barrier release, branch fetch, expanded ops)
+    Cycle barrier_until{0};  // released from a barrier, may issue from this cycle
+    bool waiting = false;    // the source has nothing runnable (barrier, warp-sync)
     bool exited = false;
-    Cycle issued_until{0};    // the cycle after its last issue (for trace sinks)
+    Cycle issued_until{0};  // the cycle after its last issue (for trace sinks)
     // What ready() derived from this warp's own state, kept until the warp issues or a barrier changes it.
     bool dirty = true;
-    bool never = false;       // nothing runnable
-    Cycle own{0};             // max(earliest, dependences) of the next instruction
-    Cycle dep{0};             // when its last pending operand lands
-    bool dep_mem = false;     // that operand comes from memory
+    bool never = false;    // nothing runnable
+    Cycle own{0};          // max(earliest, dependences) of the next instruction
+    Cycle dep{0};          // when its last pending operand lands
+    bool dep_mem = false;  // that operand comes from memory
     lower::OpClass cls = lower::OpClass::Int;
-    bool folded = false;      // the next instruction issues nothing (folded or merged)
+    bool folded = false;  // the next instruction issues nothing (folded or merged)
     std::uint64_t folded_count = 0;
-    Cycle wide_ready{0};      // when the last shared access it issued lands (for merged followers)
+    Cycle wide_ready{0};  // when the last shared access it issued lands (for merged followers)
   };
   struct Readiness {
     Cycle at;  // when it could issue (never: waits in the source)
@@ -128,7 +128,7 @@ class Sm {
   BarrierUnit barrier_;
   Lsu lsu_;
   std::vector<source::CtaSlot> ctas_;  // resident, in placement order
-  bool check_done_ = false;  // a warp exited since the last retire()
+  bool check_done_ = false;            // a warp exited since the last retire()
 };
 
 }  // namespace warpsim::timing

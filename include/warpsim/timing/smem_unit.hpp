@@ -18,10 +18,10 @@
 namespace warpsim::timing {
 
 struct SmemStats {
-  std::uint64_t wavefronts = 0;          // l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
-  std::uint64_t conflicts_ld = 0;        // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
-  std::uint64_t conflicts_st = 0;        // ..._op_st.sum
-  std::uint64_t conflicts_atom = 0;      // ..._op_atom.sum
+  std::uint64_t wavefronts = 0;      // l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
+  std::uint64_t conflicts_ld = 0;    // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
+  std::uint64_t conflicts_st = 0;    // ..._op_st.sum
+  std::uint64_t conflicts_atom = 0;  // ..._op_atom.sum
 };
 
 // Its parameters (GPU model names in parentheses).

@@ -31,29 +31,29 @@ struct WarpStateCycles {
 
 // The memory hierarchy's counters (timing/memory_system.hpp); l1 counts global and local load sectors.
 struct MemoryStats {
-  std::uint64_t l1_sector_hits = 0, l1_sector_misses = 0;  // l1tex__t_sectors_lookup_{hit,miss}.sum
-  std::uint64_t lts_sectors = 0;                           // lts__t_sectors.sum: loads missing L1, stores, atomics
+  std::uint64_t l1_sector_hits = 0, l1_sector_misses = 0;    // l1tex__t_sectors_lookup_{hit,miss}.sum
+  std::uint64_t lts_sectors = 0;                             // lts__t_sectors.sum: loads missing L1, stores, atomics
   std::uint64_t lts_sector_hits = 0, lts_sector_misses = 0;  // lts__t_sectors_lookup_{hit,miss}.sum
   std::uint64_t dram_bytes_read = 0, dram_bytes_write = 0;   // dram__bytes_{read,write}.sum
   std::uint64_t const_accesses = 0;  // warpsim__const_accesses.sum: distinct addresses of ld.const, summed
 };
 
 struct TimingStats {
-  std::uint64_t gpc_cycles_elapsed_max = 0;   // gpc__cycles_elapsed.max: kernel cycles
-  double sm_cycles_active_avg = 0;            // sm__cycles_active.avg: cycles with a resident CTA, mean over SMs
-  std::uint64_t smsp_inst_executed_sum = 0;   // smsp__inst_executed.sum: SASS-level (ptx - folded + expanded)
+  std::uint64_t gpc_cycles_elapsed_max = 0;  // gpc__cycles_elapsed.max: kernel cycles
+  double sm_cycles_active_avg = 0;           // sm__cycles_active.avg: cycles with a resident CTA, mean over SMs
+  std::uint64_t smsp_inst_executed_sum = 0;  // smsp__inst_executed.sum: SASS-level (ptx - folded + expanded)
   std::uint64_t smsp_thread_inst_executed_sum = 0;
-  std::uint64_t ptx_inst_executed = 0;        // warpsim__ptx_inst_executed.sum: PTX warp-instructions executed
-  std::uint64_t ptx_inst_folded = 0;          // warpsim__ptx_inst_folded.sum: of those, folded by ptxas (no issue)
-  std::uint64_t sass_inst_expanded = 0;       // warpsim__sass_inst_expanded.sum: extra SASS instructions of
-                                              // emulated operations and printf calls
-  std::uint64_t smem_bank_conflicts_ld = 0;   // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
-  std::uint64_t smem_bank_conflicts_st = 0;   // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
-  std::uint64_t smem_bank_conflicts_atom = 0; // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum
-  std::uint64_t smem_wavefronts = 0;          // l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
-  std::uint64_t global_ld_requests = 0;       // l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
-  std::uint64_t global_ld_sectors = 0;        // l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
-  std::uint64_t global_ld_sectors_l1_hit = 0; // global-load sectors that hit this SM's L1
+  std::uint64_t ptx_inst_executed = 0;         // warpsim__ptx_inst_executed.sum: PTX warp-instructions executed
+  std::uint64_t ptx_inst_folded = 0;           // warpsim__ptx_inst_folded.sum: of those, folded by ptxas (no issue)
+  std::uint64_t sass_inst_expanded = 0;        // warpsim__sass_inst_expanded.sum: extra SASS instructions of
+                                               // emulated operations and printf calls
+  std::uint64_t smem_bank_conflicts_ld = 0;    // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
+  std::uint64_t smem_bank_conflicts_st = 0;    // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
+  std::uint64_t smem_bank_conflicts_atom = 0;  // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum
+  std::uint64_t smem_wavefronts = 0;           // l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
+  std::uint64_t global_ld_requests = 0;        // l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
+  std::uint64_t global_ld_sectors = 0;         // l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
+  std::uint64_t global_ld_sectors_l1_hit = 0;  // global-load sectors that hit this SM's L1
   WarpStateCycles warp_states;
   MemoryStats mem;
   // sm__warps_active.avg.pct_of_peak_sustained_active (achieved occupancy): resident warps that have not

@@ -35,7 +35,7 @@ struct TimelineSide {
 struct TimelineComparison {
   std::string entry;
   TimelineSide sim, measured;
-  double sm_agreement = 0;  // fraction of CTAs on the same SM id
+  double sm_agreement = 0;                                        // fraction of CTAs on the same SM id
   double start_mae = 0, start_max = 0, end_mae = 0, end_max = 0;  // cycles
   std::string text() const;
 };

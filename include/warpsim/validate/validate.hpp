@@ -36,11 +36,13 @@ std::vector<KernelComparison> compare(const nlohmann::json& sim_stats, const nlo
 struct WorkloadRow {
   std::string workload, entry;
   double sim_cycles = 0, measured_cycles = 0;
-  std::optional<double> sim_conflicts, measured_conflicts;   // shared-memory bank conflicts (ld + st)
-  std::optional<double> sim_lane_util, measured_lane_util;   // thread- per warp-instruction
-  std::optional<double> sim_occupancy, measured_occupancy;   // achieved occupancy, percent
-  std::string functional;  // "match", "MISMATCH: buffers ...", "n/a"
-  double error_pct() const { return measured_cycles == 0 ? 0 : 100.0 * (sim_cycles - measured_cycles) / measured_cycles; }
+  std::optional<double> sim_conflicts, measured_conflicts;  // shared-memory bank conflicts (ld + st)
+  std::optional<double> sim_lane_util, measured_lane_util;  // thread- per warp-instruction
+  std::optional<double> sim_occupancy, measured_occupancy;  // achieved occupancy, percent
+  std::string functional;                                   // "match", "MISMATCH: buffers ...", "n/a"
+  double error_pct() const {
+    return measured_cycles == 0 ? 0 : 100.0 * (sim_cycles - measured_cycles) / measured_cycles;
+  }
 };
 
 struct Report {

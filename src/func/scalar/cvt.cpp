@@ -33,10 +33,14 @@ struct IntType {
 
 bool int_type(ScalarType t, IntType& out) {
   switch (t) {
-    case ScalarType::U8: case ScalarType::B8: out = {8, false}; return true;
-    case ScalarType::U16: case ScalarType::B16: out = {16, false}; return true;
-    case ScalarType::U32: case ScalarType::B32: out = {32, false}; return true;
-    case ScalarType::U64: case ScalarType::B64: out = {64, false}; return true;
+    case ScalarType::U8:
+    case ScalarType::B8: out = {8, false}; return true;
+    case ScalarType::U16:
+    case ScalarType::B16: out = {16, false}; return true;
+    case ScalarType::U32:
+    case ScalarType::B32: out = {32, false}; return true;
+    case ScalarType::U64:
+    case ScalarType::B64: out = {64, false}; return true;
     case ScalarType::S8: out = {8, true}; return true;
     case ScalarType::S16: out = {16, true}; return true;
     case ScalarType::S32: out = {32, true}; return true;
@@ -70,9 +74,13 @@ double round_integral(double x, Rnd mode) {
   const double d = x - t;  // exact, |d| < 1, same sign as x
   const double step = std::copysign(1.0, x);
   switch (mode) {
-    case Rnd::RZI: case Rnd::RZ: case Rnd::RS: return t;
-    case Rnd::RMI: case Rnd::RM: return d < 0.0 ? t - 1.0 : t;
-    case Rnd::RPI: case Rnd::RP: return d > 0.0 ? t + 1.0 : t;
+    case Rnd::RZI:
+    case Rnd::RZ:
+    case Rnd::RS: return t;
+    case Rnd::RMI:
+    case Rnd::RM: return d < 0.0 ? t - 1.0 : t;
+    case Rnd::RPI:
+    case Rnd::RP: return d > 0.0 ? t + 1.0 : t;
     case Rnd::RNA: return std::fabs(d) >= 0.5 ? t + step : t;
     default: break;
   }
@@ -140,8 +148,8 @@ std::uint64_t int_from_float(IntType d, const FpFormat& f, std::uint64_t a, Rnd 
 }
 
 // Float <- float before result modifiers; satfinite and mode apply to narrowing.
-std::uint64_t float_from_float(ScalarType dst, const FpFormat& fd, ScalarType src, const FpFormat& fs,
-                               std::uint64_t a, Rnd rnd, bool satfinite) {
+std::uint64_t float_from_float(ScalarType dst, const FpFormat& fd, ScalarType src, const FpFormat& fs, std::uint64_t a,
+                               Rnd rnd, bool satfinite) {
   if (is_integral_mode(rnd)) {
     double x = to_double(fs, a);
     if (std::isfinite(x)) x = round_integral(x, rnd);
@@ -195,10 +203,17 @@ bool fast_cvt(ScalarType dst, ScalarType src, std::uint64_t a, Rnd rnd, std::uin
   if (src == T::F32) {
     const float x = as_f32(a);
     switch (dst) {
-      case T::F16: if (!nearest(rnd)) return false; out = f32_to_f16(x); return true;
-      case T::BF16: if (!nearest(rnd)) return false; out = f32_to_bf16(x); return true;
+      case T::F16:
+        if (!nearest(rnd)) return false;
+        out = f32_to_f16(x);
+        return true;
+      case T::BF16:
+        if (!nearest(rnd)) return false;
+        out = f32_to_bf16(x);
+        return true;
       case T::F64: out = x != x ? kF64.nan : bits_of(static_cast<double>(x)); return true;
-      case T::S32: case T::U32:
+      case T::S32:
+      case T::U32:
         if (rnd != Rnd::RZI && rnd != Rnd::None) return false;
         out = f32_to_i32_rz(x, dst == T::S32);
         return true;
@@ -209,7 +224,10 @@ bool fast_cvt(ScalarType dst, ScalarType src, std::uint64_t a, Rnd rnd, std::uin
     switch (src) {
       case T::F16: out = canon32(bits_of(f16_to_f32(static_cast<std::uint16_t>(a)))); return true;
       case T::BF16: out = canon32(static_cast<std::uint32_t>((a & 0xffff) << 16)); return true;
-      case T::F64: if (!nearest(rnd)) return false; out = canon32(bits_of(static_cast<float>(as_f64(a)))); return true;
+      case T::F64:
+        if (!nearest(rnd)) return false;
+        out = canon32(bits_of(static_cast<float>(as_f64(a))));
+        return true;
       case T::S32:
         if (!nearest(rnd)) return false;
         out = bits_of(static_cast<float>(static_cast<std::int32_t>(a)));

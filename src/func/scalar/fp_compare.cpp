@@ -131,10 +131,14 @@ bool fcompare(ScalarType t, std::uint64_t a, std::uint64_t b, Cmp cmp, bool ftz)
   switch (cmp) {
     case Cmp::EQ: return x == y;
     case Cmp::NE: return !unord && x != y;
-    case Cmp::LT: case Cmp::LO: return x < y;
-    case Cmp::LE: case Cmp::LS: return x <= y;
-    case Cmp::GT: case Cmp::HI: return x > y;
-    case Cmp::GE: case Cmp::HS: return x >= y;
+    case Cmp::LT:
+    case Cmp::LO: return x < y;
+    case Cmp::LE:
+    case Cmp::LS: return x <= y;
+    case Cmp::GT:
+    case Cmp::HI: return x > y;
+    case Cmp::GE:
+    case Cmp::HS: return x >= y;
     case Cmp::EQU: return unord || x == y;
     case Cmp::NEU: return x != y;
     case Cmp::LTU: return unord || x < y;

@@ -21,14 +21,14 @@ __extension__ typedef unsigned __int128 u128;
 
 // How the top exponent encoding is used.
 enum class Specials : std::uint8_t {
-  Ieee,        // all-ones exponent: zero fraction = inf, otherwise NaN
-  NanOnly,     // e4m3: only S.1111.111 is NaN, the rest of the top binade is finite; no inf
-  None,        // e2m3, e3m2, e2m1: every encoding is a finite number
+  Ieee,     // all-ones exponent: zero fraction = inf, otherwise NaN
+  NanOnly,  // e4m3: only S.1111.111 is NaN, the rest of the top binade is finite; no inf
+  None,     // e2m3, e3m2, e2m1: every encoding is a finite number
 };
 
 struct FpFormat {
-  int ebits;                 // exponent field width
-  int mbits;                 // explicit fraction bits
+  int ebits;  // exponent field width
+  int mbits;  // explicit fraction bits
   int bias;
   Specials specials;
   std::uint64_t max_finite;  // encoding of the largest finite magnitude
@@ -78,16 +78,13 @@ std::uint64_t from_double(const FpFormat& f, double v, ir::Rnd mode, bool satfin
 
 // Encodings of infinity (a format with Specials::Ieee) and signed zero.
 constexpr std::uint64_t inf_bits(const FpFormat& f, bool sign) {
-  return (static_cast<std::uint64_t>(sign) << (f.width - 1)) |
-         (((std::uint64_t{1} << f.ebits) - 1) << f.mbits);
+  return (static_cast<std::uint64_t>(sign) << (f.width - 1)) | (((std::uint64_t{1} << f.ebits) - 1) << f.mbits);
 }
 constexpr std::uint64_t zero_bits(const FpFormat& f, bool sign) {
   return static_cast<std::uint64_t>(sign) << (f.width - 1);
 }
 constexpr std::uint64_t sign_mask(const FpFormat& f) { return std::uint64_t{1} << (f.width - 1); }
-constexpr std::uint64_t exp_mask(const FpFormat& f) {
-  return ((std::uint64_t{1} << f.ebits) - 1) << f.mbits;
-}
+constexpr std::uint64_t exp_mask(const FpFormat& f) { return ((std::uint64_t{1} << f.ebits) - 1) << f.mbits; }
 constexpr std::uint64_t frac_mask(const FpFormat& f) { return (std::uint64_t{1} << f.mbits) - 1; }
 constexpr std::uint64_t one_bits(const FpFormat& f) { return static_cast<std::uint64_t>(f.bias) << f.mbits; }
 
@@ -125,10 +122,16 @@ double to_double(const FpFormat& f, std::uint64_t bits);
 // Normalises a rounding mode: None -> RN, RS -> RZ, integral modes -> their float counterpart.
 constexpr ir::Rnd float_mode(ir::Rnd r) {
   switch (r) {
-    case ir::Rnd::None: case ir::Rnd::RN: case ir::Rnd::RNI: return ir::Rnd::RN;
-    case ir::Rnd::RZ: case ir::Rnd::RS: case ir::Rnd::RZI: return ir::Rnd::RZ;
-    case ir::Rnd::RM: case ir::Rnd::RMI: return ir::Rnd::RM;
-    case ir::Rnd::RP: case ir::Rnd::RPI: return ir::Rnd::RP;
+    case ir::Rnd::None:
+    case ir::Rnd::RN:
+    case ir::Rnd::RNI: return ir::Rnd::RN;
+    case ir::Rnd::RZ:
+    case ir::Rnd::RS:
+    case ir::Rnd::RZI: return ir::Rnd::RZ;
+    case ir::Rnd::RM:
+    case ir::Rnd::RMI: return ir::Rnd::RM;
+    case ir::Rnd::RP:
+    case ir::Rnd::RPI: return ir::Rnd::RP;
     case ir::Rnd::RNA: return ir::Rnd::RNA;
   }
   return ir::Rnd::RN;
@@ -137,7 +140,7 @@ constexpr ir::Rnd float_mode(ir::Rnd r) {
 // ---- the rounding routines' definitions: inline, so that callers with a fixed format constant-fold it ----
 
 [[gnu::always_inline]] inline std::uint64_t round_pack(const FpFormat& f, bool sign, int exp, std::uint64_t sig,
-                                                      bool sticky, ir::Rnd mode, bool satfinite) {
+                                                       bool sticky, ir::Rnd mode, bool satfinite) {
   const int lz = std::countl_zero(sig);
   sig <<= lz;
   exp -= lz;
@@ -196,7 +199,7 @@ constexpr ir::Rnd float_mode(ir::Rnd r) {
 }
 
 [[gnu::always_inline]] inline std::uint64_t round_dd(const FpFormat& f, double hi, double lo, ir::Rnd mode,
-                                                    bool satfinite) {
+                                                     bool satfinite) {
   const std::uint64_t b = bits_of(hi);
   const bool sign = (b >> 63) != 0;
   const int field = static_cast<int>((b >> 52) & 0x7ff);

@@ -48,22 +48,28 @@ std::uint64_t unary(ScalarType t, std::uint64_t a, bool ftz, Fn fn, const char* 
 }  // namespace
 
 std::uint64_t frsqrt(ScalarType t, std::uint64_t a, bool ftz) {
-  return unary(t, a, ftz, [](double x) { return 1.0 / std::sqrt(x); }, "rsqrt");
+  return unary(
+      t, a, ftz, [](double x) { return 1.0 / std::sqrt(x); }, "rsqrt");
 }
 std::uint64_t fex2(ScalarType t, std::uint64_t a, bool ftz) {
-  return unary(t, a, ftz, [](double x) { return std::exp2(x); }, "ex2");
+  return unary(
+      t, a, ftz, [](double x) { return std::exp2(x); }, "ex2");
 }
 std::uint64_t flg2(ScalarType t, std::uint64_t a, bool ftz) {
-  return unary(t, a, ftz, [](double x) { return std::log2(x); }, "lg2");
+  return unary(
+      t, a, ftz, [](double x) { return std::log2(x); }, "lg2");
 }
 std::uint64_t fsin(ScalarType t, std::uint64_t a, bool ftz) {
-  return unary(t, a, ftz, [](double x) { return std::sin(x); }, "sin");
+  return unary(
+      t, a, ftz, [](double x) { return std::sin(x); }, "sin");
 }
 std::uint64_t fcos(ScalarType t, std::uint64_t a, bool ftz) {
-  return unary(t, a, ftz, [](double x) { return std::cos(x); }, "cos");
+  return unary(
+      t, a, ftz, [](double x) { return std::cos(x); }, "cos");
 }
 std::uint64_t ftanh(ScalarType t, std::uint64_t a) {
-  return unary(t, a, false, [](double x) { return std::tanh(x); }, "tanh");
+  return unary(
+      t, a, false, [](double x) { return std::tanh(x); }, "tanh");
 }
 
 }  // namespace warpsim::func::scalar

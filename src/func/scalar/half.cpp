@@ -16,7 +16,7 @@ std::uint16_t f32_to_f16(float f) {
   const std::uint32_t ax = x & 0x7fffffffu;
   if (ax > 0x7f800000u) return 0x7fff;
   if (ax >= 0x477ff000u) return sign | 0x7c00u;  // >= 65520 rounds to inf (includes inf)
-  if (ax >= 0x38800000u) {                        // >= 2^-14: normal f16
+  if (ax >= 0x38800000u) {                       // >= 2^-14: normal f16
     std::uint32_t r = (ax >> 13) - ((127u - 15u) << 10);
     const std::uint32_t rem = ax & 0x1fffu;
     r += (rem > 0x1000u || (rem == 0x1000u && (r & 1u) != 0)) ? 1u : 0u;

@@ -97,12 +97,18 @@ bool icompare(std::uint64_t a, std::uint64_t b, unsigned w, bool is_signed, Cmp 
   const std::int64_t sb = is_signed ? sval(b, w) : 0;
   const auto lt = [&] { return is_signed ? sa < sb : ua < ub; };
   switch (cmp) {
-    case Cmp::EQ: case Cmp::EQU: return ua == ub;
-    case Cmp::NE: case Cmp::NEU: return ua != ub;
-    case Cmp::LT: case Cmp::LTU: return lt();
-    case Cmp::LE: case Cmp::LEU: return lt() || ua == ub;
-    case Cmp::GT: case Cmp::GTU: return !lt() && ua != ub;
-    case Cmp::GE: case Cmp::GEU: return !lt();
+    case Cmp::EQ:
+    case Cmp::EQU: return ua == ub;
+    case Cmp::NE:
+    case Cmp::NEU: return ua != ub;
+    case Cmp::LT:
+    case Cmp::LTU: return lt();
+    case Cmp::LE:
+    case Cmp::LEU: return lt() || ua == ub;
+    case Cmp::GT:
+    case Cmp::GTU: return !lt() && ua != ub;
+    case Cmp::GE:
+    case Cmp::GEU: return !lt();
     case Cmp::LO: return ua < ub;
     case Cmp::LS: return ua <= ub;
     case Cmp::HI: return ua > ub;

@@ -30,7 +30,8 @@ TEST_CASE("an instrumented run config gives the same results and one record per 
   for (std::size_t k = 0; k < 2; ++k) {
     const auto& spec = inst.config.kernels[k];
     CHECK(spec.args.back().buffer == fmt::format("warpsim_trace_{}", k));
-    const auto recs = warpsim::sim::decode_trace(inst.buffer(fmt::format("warpsim_trace_{}", k)), spec.grid, spec.block);
+    const auto recs =
+        warpsim::sim::decode_trace(inst.buffer(fmt::format("warpsim_trace_{}", k)), spec.grid, spec.block);
     REQUIRE(recs.size() == spec.grid.volume() * 8);  // 256 threads = 8 warps per CTA
     for (const auto& r : recs) {
       INFO("CTA " << r.cta << " warp " << r.warp);
@@ -59,12 +60,14 @@ TEST_CASE("kernels without parameters and with guarded returns are instrumented"
   CHECK(out.find(".visible .entry k(\n\t.param .u64 warpsim_trace\n)") != std::string::npos);
   // Before the guarded return, the lowest lane taking it is elected by a ballot of the guard.
   CHECK(out.find("\tvote.sync.ballot.b32 %wsim_e1, %p1, %wsim_e0;\n") != std::string::npos);
-  CHECK(out.find("\t@%wsim_q0 atom.global.max.u64 %wsim_rd4, [%wsim_rd1+8], %wsim_rd3;\n  @%p1 ret;") != std::string::npos);
+  CHECK(out.find("\t@%wsim_q0 atom.global.max.u64 %wsim_rd4, [%wsim_rd1+8], %wsim_rd3;\n  @%p1 ret;") !=
+        std::string::npos);
   // Before the plain return, every active lane takes it.
   CHECK(out.find("\tmov.b32 %wsim_e1, %wsim_e0;\n") != std::string::npos);
   CHECK(out.find("\t@%wsim_q0 atom.global.max.u64 %wsim_rd4, [%wsim_rd1+8], %wsim_rd3;\n  ret;") != std::string::npos);
   const auto parsed = warpsim::ptx::parse(out, "k.instrumented.ptx");
   INFO(parsed.format_errors());
   CHECK(parsed.ok());
-  CHECK_THROWS_WITH(warpsim::sim::instrument_ptx(ptx, "k.ptx", "nope"), Catch::Contains("no kernel (.entry) named 'nope'"));
+  CHECK_THROWS_WITH(warpsim::sim::instrument_ptx(ptx, "k.ptx", "nope"),
+                    Catch::Contains("no kernel (.entry) named 'nope'"));
 }

@@ -9,8 +9,9 @@
 using namespace outputs_test;
 
 TEST_CASE("timeline: vecadd on one SM with room for one CTA") {
-  const Recorded r = record("vecadd", {}, {"sm.count=1", "sm.max_ctas=1", "launch.max_cluster_size=1",
-                                              "launch.max_cluster_size_nonportable=1"});
+  const Recorded r =
+      record("vecadd", {},
+             {"sm.count=1", "sm.max_ctas=1", "launch.max_cluster_size=1", "launch.max_cluster_size_nonportable=1"});
   REQUIRE(r.kernels.size() == 1);
   const auto& k = r.kernels[0];
   CHECK(k.entry == "vecadd");
@@ -58,6 +59,7 @@ TEST_CASE("timeline: the JSON document has the documented fields") {
   CHECK(k.at("ctas").at(3).at("id") == nlohmann::json::array({3, 0, 0}));
   for (const char* f : {"linear", "sm", "start", "end", "warps"}) CHECK(k.at("ctas").at(0).contains(f));
   CHECK(k.at("warps").size() == 32);
-  for (const char* f : {"cta", "warp", "sm", "subpartition", "start", "end", "issued"}) CHECK(k.at("warps").at(0).contains(f));
+  for (const char* f : {"cta", "warp", "sm", "subpartition", "start", "end", "issued"})
+    CHECK(k.at("warps").at(0).contains(f));
   CHECK(!k.contains("instructions"));  // only with --trace-warps
 }

@@ -30,8 +30,10 @@ std::vector<std::string> run_once(const std::string& name, const fs::path& dir) 
   const std::string gpu = r.result.config.gpu.name;
   fs::create_directories(dir);
   warpsim::report::write_file_atomically((dir / "stats.json").string(), warpsim::report::stats_json(gpu, ks));
-  warpsim::report::write_file_atomically((dir / "timeline.json").string(), warpsim::report::timeline_json(gpu, r.kernels));
-  warpsim::report::write_file_atomically((dir / "perfetto.json").string(), warpsim::report::perfetto_json(gpu, r.kernels));
+  warpsim::report::write_file_atomically((dir / "timeline.json").string(),
+                                         warpsim::report::timeline_json(gpu, r.kernels));
+  warpsim::report::write_file_atomically((dir / "perfetto.json").string(),
+                                         warpsim::report::perfetto_json(gpu, r.kernels));
   return {slurp(dir / "stats.json"), slurp(dir / "timeline.json"), slurp(dir / "perfetto.json")};
 }
 

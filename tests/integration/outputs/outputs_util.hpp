@@ -18,8 +18,7 @@ struct Recorded {
   std::vector<warpsim::report::KernelTimeline> kernels;
 };
 
-inline Recorded record(const std::string& name, warpsim::report::RecordOptions ro,
-                       std::vector<std::string> sets = {}) {
+inline Recorded record(const std::string& name, warpsim::report::RecordOptions ro, std::vector<std::string> sets = {}) {
   warpsim::report::TimelineRecorder rec(ro);
   warpsim::sim::RunOptions opts;
   opts.functional_only = false;

@@ -37,8 +37,7 @@ TEST_CASE("if/else: both paths run under their masks and reconverge at the join"
     const auto out = r.as<std::uint32_t>("out");
     // The fall-through path (ELSE, lanes 8-31) runs first: its lanes take counter values 0..23 in lane
     // order; THEN (lanes 0-7) follows with 24..31.
-    for (unsigned lane = 0; lane < 32; ++lane)
-      CHECK(out[lane] == (lane < 8 ? 24 + lane : 1000 + (lane - 8)));
+    for (unsigned lane = 0; lane < 32; ++lane) CHECK(out[lane] == (lane < 8 ? 24 + lane : 1000 + (lane - 8)));
     CHECK(out[32] == 32);
     REQUIRE(r.kernels.size() == 1);
     // 5 before the branch + ELSE 3 + THEN 1 + 4 after the join, each once for the warp.

@@ -23,8 +23,9 @@ inline std::string temp_dir(const std::string& name) {
 // `count` elements (zeroed) as the only argument, plus `extra_buffers` (JSON members) if any. The PTX runs as
 // written (compiler.schedule=0): these tests are about the PTX's own branches, which ptxas's if-conversion
 // (the H200 model's default) would turn into predicated instructions.
-inline warpsim::sim::RunResult run_kernel(const std::string& name, const std::string& ptx, unsigned grid, unsigned block,
-                                          unsigned count, const std::string& reconvergence = "independent") {
+inline warpsim::sim::RunResult run_kernel(const std::string& name, const std::string& ptx, unsigned grid,
+                                          unsigned block, unsigned count,
+                                          const std::string& reconvergence = "independent") {
   const std::string dir = temp_dir(name);
   std::ofstream(dir + "/k.ptx") << ptx;
   const std::string cfg = fmt::format(

@@ -28,7 +28,8 @@ std::string write_config(const fs::path& dir, const std::string& extra) {
   std::ofstream(path) << R"({"gpu": "h200",
     "buffers": {"a": {"type": "f32", "count": 1000, "init": "iota"}, "b": {"type": "f32", "count": 1000, "init": "iota"},
                 "c": {"type": "f32", "count": 1000}},
-    "kernels": [{"ptx": ")" + kPtx + R"(", "entry": "vecadd", "grid": 4, "block": 256)" + extra + R"(,
+    "kernels": [{"ptx": ")" + kPtx +
+                             R"(", "entry": "vecadd", "grid": 4, "block": 256)" + extra + R"(,
                  "args": [{"buffer": "a"}, {"buffer": "b"}, {"buffer": "c"}, {"s32": 1000}]}]})";
   return path;
 }

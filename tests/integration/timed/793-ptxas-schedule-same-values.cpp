@@ -3,9 +3,9 @@
 // and printf output either way. barrier_deadlock is left out (it deadlocks by design).
 #include <warpsim/config/run_config.hpp>
 #include <warpsim/ir/program.hpp>
+#include <warpsim/lower/ptxas_model.hpp>
 #include <warpsim/ptx/parser.hpp>
 #include <warpsim/sim/simulation.hpp>
-#include <warpsim/lower/ptxas_model.hpp>
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>

@@ -35,8 +35,8 @@ static void check_run(const wl::sim::RunResult& r) {
       int sum = 0;
       for (unsigned lane = 0; lane < 32; ++lane) sum += static_cast<int>(warp * 32 + lane);
       const float v = vals[cta * 64 + warp * 32];
-      want += format("cta %u warp %u sum %d hex 0x%x half %.2f %s\n", cta, warp, sum,
-                     static_cast<unsigned>(sum) * 16u, static_cast<double>(v) * 0.5, warp == 0 ? "first" : "second");
+      want += format("cta %u warp %u sum %d hex 0x%x half %.2f %s\n", cta, warp, sum, static_cast<unsigned>(sum) * 16u,
+                     static_cast<double>(v) * 0.5, warp == 0 ? "first" : "second");
     }
   }
   CHECK(r.printf_output == want);

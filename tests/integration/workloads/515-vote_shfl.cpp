@@ -84,12 +84,30 @@ static void check_run(const wl::sim::RunResult& r) {
   }
   const auto got = wl::final_contents<std::uint32_t>(r, "out");
   // Compare slot by slot so a failure names the intrinsic.
-  const char* names[NOUT] = {"ballot",         "any",        "all",         "shfl idx",      "shfl idx w8",
-                             "shfl xor 1",     "shfl xor 18", "shfl up 3",  "shfl down 5",   "shfl up 2 w16",
-                             "shfl down 3 w8", "match any",  "match all mask (equal)", "match all pred (equal)",
-                             "match all mask", "match all pred", "redux add", "redux min u32", "redux max u32",
-                             "redux min s32",  "redux and^or^xor", "divergent ballot/redux add",
-                             "divergent shfl/redux max", "popc(ballot)"};
+  const char* names[NOUT] = {"ballot",
+                             "any",
+                             "all",
+                             "shfl idx",
+                             "shfl idx w8",
+                             "shfl xor 1",
+                             "shfl xor 18",
+                             "shfl up 3",
+                             "shfl down 5",
+                             "shfl up 2 w16",
+                             "shfl down 3 w8",
+                             "match any",
+                             "match all mask (equal)",
+                             "match all pred (equal)",
+                             "match all mask",
+                             "match all pred",
+                             "redux add",
+                             "redux min u32",
+                             "redux max u32",
+                             "redux min s32",
+                             "redux and^or^xor",
+                             "divergent ballot/redux add",
+                             "divergent shfl/redux max",
+                             "popc(ballot)"};
   for (unsigned s = 0; s < NOUT; ++s) {
     std::vector<std::uint32_t> g(64), want(64);
     for (unsigned t = 0; t < 64; ++t) {

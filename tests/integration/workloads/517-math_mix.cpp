@@ -300,8 +300,7 @@ static void check_run(const wl::sim::RunResult& r) {
       U[16] = static_cast<std::uint32_t>(acc);  // dp4a.s32.s32
     }
     U[17] = (u > w ? u - w : w - u) + 5u;
-    U[18] = static_cast<std::uint32_t>(static_cast<std::int64_t>(sext24(static_cast<std::uint32_t>(s))) *
-                                       sext24(w));
+    U[18] = static_cast<std::uint32_t>(static_cast<std::int64_t>(sext24(static_cast<std::uint32_t>(s))) * sext24(w));
     U[19] = static_cast<std::uint32_t>(std::min(s, static_cast<std::int32_t>(w)));
     U[20] = std::max(u, w);
     U[21] = static_cast<std::uint32_t>(s < 0 ? -static_cast<std::int64_t>(s) : s);

@@ -7,13 +7,17 @@
 #include "workload_util.hpp"
 
 static void check_run(const wl::sim::RunResult& r) {
-  wl::check_alu_chain<float>(r, "ffma_chain", [](int tid) { return static_cast<float>(tid) * 0.001f; }, [](float x) { return std::fma(x, 0.999f, 0.5f); });
+  wl::check_alu_chain<float>(
+      r, "ffma_chain", [](int tid) { return static_cast<float>(tid) * 0.001f; },
+      [](float x) { return std::fma(x, 0.999f, 0.5f); });
 }
 
-TEST_CASE("ubench_ffma_chain: dependent f32 fma chain, x = fma(x, 0.999f, 0.5f) from tid * 0.001f (H200, sm_90a PTX)", "[workloads]") {
+TEST_CASE("ubench_ffma_chain: dependent f32 fma chain, x = fma(x, 0.999f, 0.5f) from tid * 0.001f (H200, sm_90a PTX)",
+          "[workloads]") {
   check_run(wl::sim::run_file(wl::trace_json("ubench_ffma_chain")));
 }
 
-TEST_CASE("ubench_ffma_chain: dependent f32 fma chain, x = fma(x, 0.999f, 0.5f) from tid * 0.001f (B200, sm_100a PTX)", "[workloads]") {
+TEST_CASE("ubench_ffma_chain: dependent f32 fma chain, x = fma(x, 0.999f, 0.5f) from tid * 0.001f (B200, sm_100a PTX)",
+          "[workloads]") {
   check_run(wl::run_b200("ubench_ffma_chain"));
 }

@@ -7,13 +7,21 @@
 #include "workload_util.hpp"
 
 static void check_run(const wl::sim::RunResult& r) {
-  wl::check_alu_chain<std::uint32_t>(r, "imad_chain", [](int tid) { return static_cast<std::uint32_t>(tid); }, [](std::uint32_t x) { return x * 1664525u + 1013904223u; });
+  wl::check_alu_chain<std::uint32_t>(
+      r, "imad_chain", [](int tid) { return static_cast<std::uint32_t>(tid); },
+      [](std::uint32_t x) { return x * 1664525u + 1013904223u; });
 }
 
-TEST_CASE("ubench_imad_chain: dependent u32 multiply-add chain, x = x * 1664525 + 1013904223 from tid (mod 2^32) (H200, sm_90a PTX)", "[workloads]") {
+TEST_CASE(
+    "ubench_imad_chain: dependent u32 multiply-add chain, x = x * 1664525 + 1013904223 from tid (mod 2^32) (H200, "
+    "sm_90a PTX)",
+    "[workloads]") {
   check_run(wl::sim::run_file(wl::trace_json("ubench_imad_chain")));
 }
 
-TEST_CASE("ubench_imad_chain: dependent u32 multiply-add chain, x = x * 1664525 + 1013904223 from tid (mod 2^32) (B200, sm_100a PTX)", "[workloads]") {
+TEST_CASE(
+    "ubench_imad_chain: dependent u32 multiply-add chain, x = x * 1664525 + 1013904223 from tid (mod 2^32) (B200, "
+    "sm_100a PTX)",
+    "[workloads]") {
   check_run(wl::run_b200("ubench_imad_chain"));
 }

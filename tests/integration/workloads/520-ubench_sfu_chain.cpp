@@ -8,13 +8,16 @@
 
 static void check_run(const wl::sim::RunResult& r) {
   // rsqrt.approx of 1 is exactly 1, so every step keeps x = 1.
-  wl::check_alu_chain<float>(r, "sfu_chain", [](int) { return 1.0f; }, [](float) { return 1.0f; });
+  wl::check_alu_chain<float>(
+      r, "sfu_chain", [](int) { return 1.0f; }, [](float) { return 1.0f; });
 }
 
-TEST_CASE("ubench_sfu_chain: dependent rsqrt.approx.ftz chain from the fixed point 1.0 (stays 1.0) (H200, sm_90a PTX)", "[workloads]") {
+TEST_CASE("ubench_sfu_chain: dependent rsqrt.approx.ftz chain from the fixed point 1.0 (stays 1.0) (H200, sm_90a PTX)",
+          "[workloads]") {
   check_run(wl::sim::run_file(wl::trace_json("ubench_sfu_chain")));
 }
 
-TEST_CASE("ubench_sfu_chain: dependent rsqrt.approx.ftz chain from the fixed point 1.0 (stays 1.0) (B200, sm_100a PTX)", "[workloads]") {
+TEST_CASE("ubench_sfu_chain: dependent rsqrt.approx.ftz chain from the fixed point 1.0 (stays 1.0) (B200, sm_100a PTX)",
+          "[workloads]") {
   check_run(wl::run_b200("ubench_sfu_chain"));
 }

@@ -7,13 +7,17 @@
 #include "workload_util.hpp"
 
 static void check_run(const wl::sim::RunResult& r) {
-  wl::check_alu_chain<double>(r, "fp64_chain", [](int tid) { return static_cast<double>(tid) * 0.001; }, [](double x) { return std::fma(x, 0.999, 0.5); });
+  wl::check_alu_chain<double>(
+      r, "fp64_chain", [](int tid) { return static_cast<double>(tid) * 0.001; },
+      [](double x) { return std::fma(x, 0.999, 0.5); });
 }
 
-TEST_CASE("ubench_fp64_chain: dependent f64 fma chain, x = fma(x, 0.999, 0.5) from tid * 0.001 (H200, sm_90a PTX)", "[workloads]") {
+TEST_CASE("ubench_fp64_chain: dependent f64 fma chain, x = fma(x, 0.999, 0.5) from tid * 0.001 (H200, sm_90a PTX)",
+          "[workloads]") {
   check_run(wl::sim::run_file(wl::trace_json("ubench_fp64_chain")));
 }
 
-TEST_CASE("ubench_fp64_chain: dependent f64 fma chain, x = fma(x, 0.999, 0.5) from tid * 0.001 (B200, sm_100a PTX)", "[workloads]") {
+TEST_CASE("ubench_fp64_chain: dependent f64 fma chain, x = fma(x, 0.999, 0.5) from tid * 0.001 (B200, sm_100a PTX)",
+          "[workloads]") {
   check_run(wl::run_b200("ubench_fp64_chain"));
 }

@@ -13,10 +13,12 @@ static void check_run(const wl::sim::RunResult& r) {
   wl::check_launch(r, 0, "smem_chase", 1, 1);
 }
 
-TEST_CASE("ubench_smem_chase: shared-memory pointer chase ends at the CPU walk's index (H200, sm_90a PTX)", "[workloads]") {
+TEST_CASE("ubench_smem_chase: shared-memory pointer chase ends at the CPU walk's index (H200, sm_90a PTX)",
+          "[workloads]") {
   check_run(wl::sim::run_file(wl::trace_json("ubench_smem_chase")));
 }
 
-TEST_CASE("ubench_smem_chase: shared-memory pointer chase ends at the CPU walk's index (B200, sm_100a PTX)", "[workloads]") {
+TEST_CASE("ubench_smem_chase: shared-memory pointer chase ends at the CPU walk's index (B200, sm_100a PTX)",
+          "[workloads]") {
   check_run(wl::run_b200("ubench_smem_chase"));
 }

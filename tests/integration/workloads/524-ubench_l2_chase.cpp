@@ -18,10 +18,12 @@ static void check_run(const wl::sim::RunResult& r) {
   wl::check_launch(r, 1, "l2_chase", 1, 1);
 }
 
-TEST_CASE("ubench_l2_chase: chain built on the GPU, chase ends at the CPU walk's index (H200, sm_90a PTX)", "[workloads]") {
+TEST_CASE("ubench_l2_chase: chain built on the GPU, chase ends at the CPU walk's index (H200, sm_90a PTX)",
+          "[workloads]") {
   check_run(wl::sim::run_file(wl::trace_json("ubench_l2_chase")));
 }
 
-TEST_CASE("ubench_l2_chase: chain built on the GPU, chase ends at the CPU walk's index (B200, sm_100a PTX)", "[workloads]") {
+TEST_CASE("ubench_l2_chase: chain built on the GPU, chase ends at the CPU walk's index (B200, sm_100a PTX)",
+          "[workloads]") {
   check_run(wl::run_b200("ubench_l2_chase"));
 }

@@ -28,10 +28,14 @@ static void check_run(const wl::sim::RunResult& r) {
   wl::check_launch(r, 2, "dram_chase", 1, 1);
 }
 
-TEST_CASE("ubench_dram_chase: pseudo-random chain over 64 MiB, both passes end at the CPU walk's index (H200, sm_90a PTX)", "[workloads]") {
+TEST_CASE(
+    "ubench_dram_chase: pseudo-random chain over 64 MiB, both passes end at the CPU walk's index (H200, sm_90a PTX)",
+    "[workloads]") {
   check_run(wl::sim::run_file(wl::trace_json("ubench_dram_chase")));
 }
 
-TEST_CASE("ubench_dram_chase: pseudo-random chain over 64 MiB, both passes end at the CPU walk's index (B200, sm_100a PTX)", "[workloads]") {
+TEST_CASE(
+    "ubench_dram_chase: pseudo-random chain over 64 MiB, both passes end at the CPU walk's index (B200, sm_100a PTX)",
+    "[workloads]") {
   check_run(wl::run_b200("ubench_dram_chase"));
 }

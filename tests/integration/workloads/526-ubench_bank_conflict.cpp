@@ -20,6 +20,7 @@ TEST_CASE("ubench_bank_conflict: strided shared-memory reads keep each lane's wo
   check_run(wl::sim::run_file(wl::trace_json("ubench_bank_conflict")));
 }
 
-TEST_CASE("ubench_bank_conflict: strided shared-memory reads keep each lane's word (B200, sm_100a PTX)", "[workloads]") {
+TEST_CASE("ubench_bank_conflict: strided shared-memory reads keep each lane's word (B200, sm_100a PTX)",
+          "[workloads]") {
   check_run(wl::run_b200("ubench_bank_conflict"));
 }

@@ -69,10 +69,12 @@ static void check_run(const wl::sim::RunResult& r) {
   wl::check_launch(r, 3, "atomic_tput", 4, 16);
 }
 
-TEST_CASE("ubench_atomic_throughput: global atomicAdd from many lanes on one word and on 32 words (H200, sm_90a PTX)", "[workloads]") {
+TEST_CASE("ubench_atomic_throughput: global atomicAdd from many lanes on one word and on 32 words (H200, sm_90a PTX)",
+          "[workloads]") {
   check_run(wl::sim::run_file(wl::trace_json("ubench_atomic_throughput")));
 }
 
-TEST_CASE("ubench_atomic_throughput: global atomicAdd from many lanes on one word and on 32 words (B200, sm_100a PTX)", "[workloads]") {
+TEST_CASE("ubench_atomic_throughput: global atomicAdd from many lanes on one word and on 32 words (B200, sm_100a PTX)",
+          "[workloads]") {
   check_run(wl::run_b200("ubench_atomic_throughput"));
 }

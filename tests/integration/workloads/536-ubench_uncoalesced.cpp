@@ -51,10 +51,12 @@ static void check_run(const wl::sim::RunResult& r) {
   }
 }
 
-TEST_CASE("ubench_uncoalesced: one warp's loads and stores at stride 32 and stride 1 (H200, sm_90a PTX)", "[workloads]") {
+TEST_CASE("ubench_uncoalesced: one warp's loads and stores at stride 32 and stride 1 (H200, sm_90a PTX)",
+          "[workloads]") {
   check_run(wl::sim::run_file(wl::trace_json("ubench_uncoalesced")));
 }
 
-TEST_CASE("ubench_uncoalesced: one warp's loads and stores at stride 32 and stride 1 (B200, sm_100a PTX)", "[workloads]") {
+TEST_CASE("ubench_uncoalesced: one warp's loads and stores at stride 32 and stride 1 (B200, sm_100a PTX)",
+          "[workloads]") {
   check_run(wl::run_b200("ubench_uncoalesced"));
 }

@@ -80,10 +80,13 @@ static void check_run(const wl::sim::RunResult& r) {
   wl::check_launch(r, 1, "cas_loop", 4, 16);
 }
 
-TEST_CASE("ubench_cas_contention: atomicCAS retry loops on one word from one warp and from 16 warps (H200, sm_90a PTX)", "[workloads]") {
+TEST_CASE("ubench_cas_contention: atomicCAS retry loops on one word from one warp and from 16 warps (H200, sm_90a PTX)",
+          "[workloads]") {
   check_run(wl::sim::run_file(wl::trace_json("ubench_cas_contention")));
 }
 
-TEST_CASE("ubench_cas_contention: atomicCAS retry loops on one word from one warp and from 16 warps (B200, sm_100a PTX)", "[workloads]") {
+TEST_CASE(
+    "ubench_cas_contention: atomicCAS retry loops on one word from one warp and from 16 warps (B200, sm_100a PTX)",
+    "[workloads]") {
   check_run(wl::run_b200("ubench_cas_contention"));
 }

@@ -59,10 +59,12 @@ static void check_run(const wl::sim::RunResult& r) {
   wl::check_launch(r, 1, "write_fill", kCtas, kCtas * kThreads / 32);
 }
 
-TEST_CASE("ubench_dram_stream: grid-stride uint4 read sum over 64 MiB and fill of 96 MiB (H200, sm_90a PTX)", "[workloads]") {
+TEST_CASE("ubench_dram_stream: grid-stride uint4 read sum over 64 MiB and fill of 96 MiB (H200, sm_90a PTX)",
+          "[workloads]") {
   check_run(wl::sim::run_file(wl::trace_json("ubench_dram_stream")));
 }
 
-TEST_CASE("ubench_dram_stream: grid-stride uint4 read sum over 64 MiB and fill of 96 MiB (B200, sm_100a PTX)", "[workloads]") {
+TEST_CASE("ubench_dram_stream: grid-stride uint4 read sum over 64 MiB and fill of 96 MiB (B200, sm_100a PTX)",
+          "[workloads]") {
   check_run(wl::run_b200("ubench_dram_stream"));
 }

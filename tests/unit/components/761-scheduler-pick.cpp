@@ -32,7 +32,7 @@ TEST_CASE("761 gto: the last issued warp while it is ready, else the oldest") {
 
 TEST_CASE("761 gty: the last issued warp while it is ready, else the youngest") {
   const auto gty = warpsim::timing::make_gty_scheduler();
-  CHECK(pick(gty, 3) == 1);   // slot 3 issued last and is ready: kept, although slot 5 is younger
+  CHECK(pick(gty, 3) == 1);  // slot 3 issued last and is ready: kept, although slot 5 is younger
   CHECK(pick(gty, 1) == 0);
   CHECK(pick(gty, 7) == 2);   // not ready: the youngest, slot 5 (age 9)
   CHECK(pick(gty, -1) == 2);  // first pick: the youngest

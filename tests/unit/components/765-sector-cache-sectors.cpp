@@ -25,7 +25,7 @@ TEST_CASE("765 a probe returns the ready cycle of a fill in flight, and a write 
   c.fill(4, 500, false);  // a miss whose data arrives at 500, probed before then
   REQUIRE(c.probe(4).has_value());
   CHECK(*c.probe(4) == 500);
-  c.fill(4, 100, true);   // a write at 100 while the fill is in flight: the data is there at 500, not 100
+  c.fill(4, 100, true);  // a write at 100 while the fill is in flight: the data is there at 500, not 100
   CHECK(*c.probe(4) == 500);
   CHECK(c.dirty_sectors() == 1);
   c.fill(4, 900, false);  // a later fill does move it

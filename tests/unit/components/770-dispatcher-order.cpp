@@ -34,8 +34,7 @@ TEST_CASE("770 the round-robin visiting order: GPCs first, then TPCs, then SMs o
   // 12 SMs: 3 GPCs x 2 TPCs x 2 SMs. SM s is in TPC s / 2, TPC t in GPC t / 2: GPC 0 = SMs 0-3, GPC 1 = 4-7,
   // GPC 2 = 8-11. First SM 0 of TPC 0 of each GPC (0, 4, 8), then of TPC 1 (2, 6, 10), then SM 1 of each TPC.
   const auto twelve = warpsim::config::load_gpu_config("tiny", {"sm.count=12", "gpc.count=3", "gpc.tpcs=2"});
-  CHECK(warpsim::timing::sm_dispatch_order(twelve) ==
-        std::vector<unsigned>{0, 4, 8, 2, 6, 10, 1, 5, 9, 3, 7, 11});
+  CHECK(warpsim::timing::sm_dispatch_order(twelve) == std::vector<unsigned>{0, 4, 8, 2, 6, 10, 1, 5, 9, 3, 7, 11});
 }
 
 TEST_CASE("770 round_robin spreads consecutive CTAs and after a retire continues after the last SM used") {

@@ -42,8 +42,8 @@ TEST_CASE("773 conflicts are counted per operation") {
   const auto cfg = warpsim::config::load_gpu_config("tiny");
   SmemUnit u(cfg);
   const auto all = warpsim::LaneMask::all();
-  auto ld = strided(0, 8);  // 2 wavefronts, ideal 1: 1 conflict
-  auto st = strided(0, 16); // words 0, 4, ..., 124: 4 per bank (0, 4, ..., 28): 4 wavefronts, 3 conflicts
+  auto ld = strided(0, 8);   // 2 wavefronts, ideal 1: 1 conflict
+  auto st = strided(0, 16);  // words 0, 4, ..., 124: 4 per bank (0, 4, ..., 28): 4 wavefronts, 3 conflicts
   st.store = true;
   auto at = strided(0, 128);  // 32 wavefronts: 31 conflicts
   at.atomic = true;

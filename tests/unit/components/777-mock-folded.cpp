@@ -11,10 +11,8 @@ using Cycles = std::vector<std::uint64_t>;
 namespace {
 
 timing::GridTiming run(lower::Issue middle, mock::IssueLog& log) {
-  const auto prog = mock::program({{lower::OpClass::Fp32, {}, {0}},
-                                   {lower::OpClass::Int, {0}, {1}, middle},
-                                   {lower::OpClass::Fp32, {1}, {2}}},
-                                  3);
+  const auto prog = mock::program(
+      {{lower::OpClass::Fp32, {}, {0}}, {lower::OpClass::Int, {0}, {1}, middle}, {lower::OpClass::Fp32, {1}, {2}}}, 3);
   auto src = mock::same_ctas({{mock::steps({0, 1, 2})}});
   return mock::run(src, prog, config::load_gpu_config("tiny"), 1, 1, &log);
 }

@@ -9,7 +9,7 @@ using namespace warpsim;
 using Cycles = std::vector<std::uint64_t>;
 
 TEST_CASE("778 a line missed to DRAM, hit in L1, stored to L2: exact cycles and counters") {
-  const auto prog = mock::program({{lower::OpClass::Ldst, {}, {0}},  // ld r0
+  const auto prog = mock::program({{lower::OpClass::Ldst, {}, {0}},   // ld r0
                                    {lower::OpClass::Ldst, {0}, {1}},  // ld r1 (waits for r0)
                                    {lower::OpClass::Ldst, {1}, {}}},  // st r1
                                   2);

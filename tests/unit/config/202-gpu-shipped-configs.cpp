@@ -32,7 +32,7 @@ TEST_CASE("h100, h200 and b200 hold the published figures") {
   CHECK(b200.num_sms == 148);
   CHECK(b200.compute_capability == 100);
   CHECK(b200.ptx_targets == std::vector<std::string>{"sm_100a", "sm_100f", "sm_100", "sm_90", "sm_89", "sm_87", "sm_86",
-                                                   "sm_80", "sm_75", "sm_72", "sm_70"});
+                                                     "sm_80", "sm_75", "sm_72", "sm_70"});
   CHECK(load_gpu_config("h100").ptx_targets ==
         std::vector<std::string>{"sm_90a", "sm_90", "sm_89", "sm_87", "sm_86", "sm_80", "sm_75", "sm_72", "sm_70"});
 }

@@ -10,7 +10,8 @@ namespace {
 
 std::string config_with(const std::string& extra) {
   return R"({"gpu": "tiny", "buffers": {"cyc": {"type": "u64", "count": 4}},
-             "kernels": [{"ptx": "k.ptx", "entry": "k", "grid": 1, "block": 32}])" + extra + "}";
+             "kernels": [{"ptx": "k.ptx", "entry": "k", "grid": 1, "block": 32}])" +
+         extra + "}";
 }
 
 std::string error_of(const std::string& text) {
@@ -28,6 +29,7 @@ TEST_CASE("clock_buffers: optional list of the config's buffers") {
   CHECK(parse_run_config(config_with(""), "run.json").clock_buffers.empty());
   CHECK(parse_run_config(config_with(R"(, "clock_buffers": ["cyc"])"), "run.json").clock_buffers ==
         std::vector<std::string>{"cyc"});
-  CHECK(error_of(config_with(R"(, "clock_buffers": ["cycles"])")) == "run.json: clock_buffers[0]: unknown buffer \"cycles\"");
+  CHECK(error_of(config_with(R"(, "clock_buffers": ["cycles"])")) ==
+        "run.json: clock_buffers[0]: unknown buffer \"cycles\"");
   CHECK(error_of(config_with(R"(, "clock_buffers": "cyc")")).find("run.json: clock_buffers:") == 0);
 }

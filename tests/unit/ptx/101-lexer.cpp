@@ -3,8 +3,8 @@
 #include "ptx/lexer.hpp"
 #include "ptx/literals.hpp"
 
-#include <fmt/format.h>
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <bit>
 #include <vector>

@@ -4,8 +4,8 @@
 
 #include <warpsim/ptx/parser.hpp>
 
-#include <fmt/format.h>
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include <string>
 #include <string_view>

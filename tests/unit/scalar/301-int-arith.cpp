@@ -29,15 +29,15 @@ TEST_CASE("mul24 uses the low 24 bits, lo = bits 31..0, hi = bits 47..16", "[sca
   CHECK(sc::mul24(0x00ffffff, 0x00ffffff, true, false) == 0xfffffe00u);
   CHECK(sc::mul24(0x00ffffff, 0x00ffffff, false, true) == 1u);  // -1 * -1 in 24-bit signed
   CHECK(sc::mul24(0x00ffffff, 2, true, true) == 0xffffffffu);   // -2 >> 16 keeps the sign
-  CHECK(sc::mul24(0xff000002, 3, false, false) == 6u);         // bits 31..24 are ignored
+  CHECK(sc::mul24(0xff000002, 3, false, false) == 6u);          // bits 31..24 are ignored
 }
 
 TEST_CASE("div and rem by zero give the hardware's results", "[scalar][int]") {
   CHECK(sc::idiv(7, 0, 32, false) == 0xffffffff);
   CHECK(sc::irem(7, 0, 32, false) == 7);
-  CHECK(sc::idiv(7, 0, 32, true) == 0xffffffff);       // a >= 0: -1
+  CHECK(sc::idiv(7, 0, 32, true) == 0xffffffff);  // a >= 0: -1
   CHECK(sc::idiv(0, 0, 32, true) == 0xffffffff);
-  CHECK(sc::idiv(0xfffffff9, 0, 32, true) == 1);       // a < 0: 1
+  CHECK(sc::idiv(0xfffffff9, 0, 32, true) == 1);  // a < 0: 1
   CHECK(sc::irem(0xfffffff9, 0, 32, true) == 0xfffffff9);
   CHECK(sc::idiv(5, 0, 64, false) == ~0ull);
   CHECK(sc::idiv(5, 0, 16, false) == 0xffff);

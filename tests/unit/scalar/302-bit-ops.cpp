@@ -11,12 +11,12 @@ TEST_CASE("bfe extracts, zero- or sign-extends, and clips at the msb", "[scalar]
   CHECK(sc::bfe(0x0000f000, 12, 4, 32, true) == 0xffffffff);  // field 0xf, sign bit 1
   CHECK(sc::bfe(0x0000f000, 12, 4, 32, false) == 0xf);
   CHECK(sc::bfe(0x12345678, 8, 0, 32, true) == 0);            // len 0 -> 0
-  CHECK(sc::bfe(0x80000000, 28, 8, 32, false) == 0x8);         // field clipped at bit 31
-  CHECK(sc::bfe(0x80000000, 28, 8, 32, true) == 0xfffffff8);   // sign from bit min(pos+len-1, msb)
-  CHECK(sc::bfe(0x80000000, 40, 4, 32, true) == 0xffffffff);   // start beyond msb: sign of a[31]
+  CHECK(sc::bfe(0x80000000, 28, 8, 32, false) == 0x8);        // field clipped at bit 31
+  CHECK(sc::bfe(0x80000000, 28, 8, 32, true) == 0xfffffff8);  // sign from bit min(pos+len-1, msb)
+  CHECK(sc::bfe(0x80000000, 40, 4, 32, true) == 0xffffffff);  // start beyond msb: sign of a[31]
   CHECK(sc::bfe(0x80000000, 40, 4, 32, false) == 0);
-  CHECK(sc::bfe(0xff, 0x100, 4, 32, false) == 0xf);            // pos taken mod 256
-  CHECK(sc::bfe(0xff, 0, 0x104, 32, false) == 0xf);            // len taken mod 256
+  CHECK(sc::bfe(0xff, 0x100, 4, 32, false) == 0xf);  // pos taken mod 256
+  CHECK(sc::bfe(0xff, 0, 0x104, 32, false) == 0xf);  // len taken mod 256
   CHECK(sc::bfe(0x8000000000000000ull, 60, 10, 64, true) == ~0ull - 7);
   CHECK(sc::bfe(0x0123456789abcdefull, 0, 64, 64, false) == 0x0123456789abcdefull);
 }
@@ -35,7 +35,7 @@ TEST_CASE("bfind finds the most significant non-sign bit", "[scalar][bits]") {
   CHECK(sc::bfind(0xffffffff, 32, true, false) == 0xffffffff);  // -1: no non-sign bit
   CHECK(sc::bfind(0x00010000, 32, false, false) == 16);
   CHECK(sc::bfind(0x00010000, 32, false, true) == 15);
-  CHECK(sc::bfind(0xfffeffff, 32, true, false) == 16);           // most significant 0 of a negative
+  CHECK(sc::bfind(0xfffeffff, 32, true, false) == 16);  // most significant 0 of a negative
   CHECK(sc::bfind(0x80000000, 32, false, false) == 31);
   CHECK(sc::bfind(0x80000000, 32, true, false) == 30);
   CHECK(sc::bfind(1, 64, false, true) == 63);
@@ -65,7 +65,7 @@ TEST_CASE("fns follows the ISA examples and negative offsets", "[scalar][bits]")
   CHECK(sc::fns(0xaaaaaaaa, 3, 0) == 3);
   CHECK(sc::fns(0xaaaaaaaa, 0, 3) == 5);
   CHECK(sc::fns(0xaaaaaaaa, 31, -2) == 29);
-  CHECK(sc::fns(0x1, 0, 2) == 0xffffffff);          // not found
+  CHECK(sc::fns(0x1, 0, 2) == 0xffffffff);  // not found
   CHECK(sc::fns(0x80000001, 31, -2) == 0);
   CHECK(sc::fns(0xffffffff, 0, INT32_MIN) == 0xffffffff);
 }
@@ -136,17 +136,17 @@ TEST_CASE("szext sign- or zero-extends an N-bit field", "[scalar][bits]") {
   CHECK(sc::szext(0xffffffff, 0, false, false) == 0);  // the ISA example
   CHECK(sc::szext(0x000000f0, 8, true, true) == 0xfffffff0);
   CHECK(sc::szext(0x000000f0, 8, false, true) == 0xf0);
-  CHECK(sc::szext(0x12345678, 32, true, true) == 0x12345678);  // clamp, N >= 32: a
-  CHECK(sc::szext(0x12345678, 32, true, false) == 0);          // wrap: N = 0
+  CHECK(sc::szext(0x12345678, 32, true, true) == 0x12345678);   // clamp, N >= 32: a
+  CHECK(sc::szext(0x12345678, 32, true, false) == 0);           // wrap: N = 0
   CHECK(sc::szext(0x12345688, 40, true, false) == 0xffffff88);  // wrap: N = 8
 }
 
 TEST_CASE("bmsk builds a mask of width b at position a", "[scalar][bits]") {
   CHECK(sc::bmsk(1, 2, false) == 0x6);  // the ISA example
   CHECK(sc::bmsk(0, 32, true) == 0xffffffff);
-  CHECK(sc::bmsk(0, 32, false) == 0);     // wrap: width 0
+  CHECK(sc::bmsk(0, 32, false) == 0);  // wrap: width 0
   CHECK(sc::bmsk(28, 8, false) == 0xf0000000);
   CHECK(sc::bmsk(32, 4, true) == 0);
-  CHECK(sc::bmsk(32, 4, false) == 0xf);   // wrap: position 0
+  CHECK(sc::bmsk(32, 4, false) == 0xf);  // wrap: position 0
   CHECK(sc::bmsk(4, 0, true) == 0);
 }

@@ -18,8 +18,8 @@ struct Expect {
 
 TEST_CASE("f32 add: 1 + 2^-24 is a tie, resolved per mode", "[scalar][fp][round]") {
   const std::uint64_t tiny = 0x33800000;  // 2^-24
-  for (auto [rnd, bits] : {Expect{Rnd::RN, kOne32}, Expect{Rnd::RZ, kOne32}, Expect{Rnd::RM, kOne32},
-                           Expect{Rnd::RP, 0x3f800001}}) {
+  for (auto [rnd, bits] :
+       {Expect{Rnd::RN, kOne32}, Expect{Rnd::RZ, kOne32}, Expect{Rnd::RM, kOne32}, Expect{Rnd::RP, 0x3f800001}}) {
     CHECK(sc::fadd(F32, kOne32, tiny, rnd, false, false) == bits);
   }
   for (auto [rnd, bits] : {Expect{Rnd::RN, 0xbf800000}, Expect{Rnd::RZ, 0xbf800000}, Expect{Rnd::RM, 0xbf800001},
@@ -34,7 +34,7 @@ TEST_CASE("f32 add: ties go to even, above-tie rounds up in rn", "[scalar][fp][r
   CHECK(sc::fadd(F32, kOne32, 0x33c00000, Rnd::RN, false, false) == 0x3f800001);      // 1 + 1.5 * 2^-24
   CHECK(sc::fadd(F32, kOne32, 0x33c00000, Rnd::RZ, false, false) == kOne32);
   CHECK(sc::fadd(F32, kOne32, 0x33c00000, Rnd::RM, false, false) == kOne32);
-  CHECK(sc::fadd(F32, kOne32, 0x00000001, Rnd::RP, false, false) == 0x3f800001);     // far-away sticky bit
+  CHECK(sc::fadd(F32, kOne32, 0x00000001, Rnd::RP, false, false) == 0x3f800001);  // far-away sticky bit
   CHECK(sc::fsub(F32, kOne32, 0x00000001, Rnd::RZ, false, false) == 0x3f7fffff);
   CHECK(sc::fsub(F32, kOne32, 0x00000001, Rnd::RN, false, false) == kOne32);
 }
@@ -104,8 +104,8 @@ TEST_CASE("f32 results in the subnormal range round at the subnormal ulp", "[sca
   CHECK(sc::fmul(F32, min_sub, half, Rnd::RP, false, false) == 1);
   CHECK(sc::fmul(F32, min_sub, half, Rnd::RZ, false, false) == 0);
   CHECK(sc::fmul(F32, min_sub | 0x80000000, half, Rnd::RM, false, false) == 0x80000001);
-  CHECK(sc::fmul(F32, min_sub, 0x3f400000, Rnd::RN, false, false) == 1);  // 0.75 ulp
-  CHECK(sc::fmul(F32, 0x00000003, half, Rnd::RN, false, false) == 2);     // 1.5 ulp: tie -> even 2
+  CHECK(sc::fmul(F32, min_sub, 0x3f400000, Rnd::RN, false, false) == 1);              // 0.75 ulp
+  CHECK(sc::fmul(F32, 0x00000003, half, Rnd::RN, false, false) == 2);                 // 1.5 ulp: tie -> even 2
   CHECK(sc::fmul(F32, 0x00800000, 0x3f7fffff, Rnd::RP, false, false) == 0x00800000);  // rounds up to normal
 }
 
@@ -146,7 +146,7 @@ TEST_CASE("f16 and bf16 arithmetic rounds once to the half format", "[scalar][fp
   CHECK(sc::fadd(F16, 0x3c01, tiny16, Rnd::RN, false, false) == 0x3c02);
   CHECK(sc::fadd(F16, 0x7bff, 0x7bff, Rnd::RN, false, false) == 0x7c00);  // overflow
   CHECK(sc::fadd(F16, 0x7bff, 0x7bff, Rnd::RZ, false, false) == 0x7bff);
-  CHECK(sc::fmul(F16, 0x0001, 0x3800, Rnd::RN, false, false) == 0);       // 2^-25: tie -> 0
+  CHECK(sc::fmul(F16, 0x0001, 0x3800, Rnd::RN, false, false) == 0);  // 2^-25: tie -> 0
   CHECK(sc::fmul(F16, 0x0001, 0x3800, Rnd::RP, false, false) == 0x0001);
   // fma with a far smaller addend: 1 * 1 + 2^-24 only moves the result under rp
   CHECK(sc::ffma(F16, one16, one16, 0x0001, Rnd::RN, false, false) == one16);

@@ -16,7 +16,7 @@ constexpr std::uint64_t kOne32 = 0x3f800000;
 TEST_CASE("NaN results are canonical in every type and mode", "[scalar][fp][special]") {
   CHECK(sc::fadd(F32, 0x7fc12345, kOne32, Rnd::RN, false, false) == kNan32);
   CHECK(sc::fadd(F32, 0xffc00001, kOne32, Rnd::RZ, false, false) == kNan32);
-  CHECK(sc::fmul(F32, 0x7f800001, kOne32, Rnd::RN, true, false) == kNan32);  // signalling NaN input
+  CHECK(sc::fmul(F32, 0x7f800001, kOne32, Rnd::RN, true, false) == kNan32);   // signalling NaN input
   CHECK(sc::fadd(F32, kInf32, 0xff800000, Rnd::RN, false, false) == kNan32);  // inf - inf
   CHECK(sc::fmul(F32, kInf32, 0, Rnd::RP, false, false) == kNan32);           // inf * 0
   CHECK(sc::ffma(F32, kInf32, 0, kOne32, Rnd::RN, false, false) == kNan32);
@@ -91,11 +91,10 @@ TEST_CASE(".sat clamps to [0, 1] and maps NaN and -0 to +0", "[scalar][fp][sat]"
   CHECK(sc::fadd(F32, 0x3f400000, 0x3f000000, Rnd::RN, false, true) == kOne32);  // 1.25 -> 1
   CHECK(sc::fadd(F32, 0xbf800000, 0x3f000000, Rnd::RN, false, true) == 0);       // -0.5 -> 0
   CHECK(sc::fadd(F32, 0x3f000000, 0x3e800000, Rnd::RN, false, true) == 0x3f400000);
-  CHECK(sc::fadd(F32, kInf32, 0xff800000, Rnd::RN, false, true) == 0);           // NaN -> 0
-  CHECK(sc::fmul(F32, 0xbf800000, 0, Rnd::RN, false, true) == 0);                // -0 -> +0
+  CHECK(sc::fadd(F32, kInf32, 0xff800000, Rnd::RN, false, true) == 0);  // NaN -> 0
+  CHECK(sc::fmul(F32, 0xbf800000, 0, Rnd::RN, false, true) == 0);       // -0 -> +0
   CHECK(sc::fmul(F32, kInf32, kOne32, Rnd::RZ, false, true) == kOne32);
-  CHECK(sc::ffma(F64, 0x4000000000000000ull, 0x4000000000000000ull, 0, Rnd::RN, false, true) ==
-        0x3ff0000000000000ull);
+  CHECK(sc::ffma(F64, 0x4000000000000000ull, 0x4000000000000000ull, 0, Rnd::RN, false, true) == 0x3ff0000000000000ull);
   CHECK(sc::fadd(F16, 0x4000, 0x3c00, Rnd::RN, false, true) == 0x3c00);
   CHECK(sc::fadd(BF16, 0xbf80, 0x3f00, Rnd::RZ, false, true) == 0);
 }

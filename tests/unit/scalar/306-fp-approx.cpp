@@ -22,8 +22,8 @@ TEST_CASE("ex2.approx special values and exact powers", "[scalar][fp][approx]") 
   CHECK(sc::fex2(F32, 0xc3020000, true) == 0);            // ... and flushed with .ftz
   CHECK(sc::fex2(F32, 0x43000000, false) == kInf32);      // 2^128 overflows
   CHECK(sc::fex2(F16, 0x3c00, false) == 0x4000);
-  CHECK(sc::fex2(F16, 0x4c00, false) == 0x7c00);          // 2^16 overflows f16
-  CHECK(sc::fex2(BF16, 0x4000, true) == 0x4080);          // 2^2 = 4
+  CHECK(sc::fex2(F16, 0x4c00, false) == 0x7c00);  // 2^16 overflows f16
+  CHECK(sc::fex2(BF16, 0x4000, true) == 0x4080);  // 2^2 = 4
 }
 
 TEST_CASE("lg2.approx special values", "[scalar][fp][approx]") {

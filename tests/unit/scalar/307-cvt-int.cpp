@@ -56,8 +56,8 @@ TEST_CASE("cvt int <- float: NaN gives 0, out-of-range values saturate", "[scala
   CHECK(cvt(S64, F64, b64(-9223372036854775808.0), Rnd::RZI) == 0x8000000000000000ull);
   CHECK(cvt(U64, F64, b64(1e300), Rnd::RZI) == ~0ull);
   CHECK(cvt(U64, F64, b64(18446744073709549568.0), Rnd::RZI) == 0xfffffffffffff800ull);
-  CHECK(cvt(U8, F16, 0x5cb0, Rnd::RZI) == 0xff);  // 300 -> 255
-  CHECK(cvt(U8, F16, 0xc500, Rnd::RZI) == 0);     // -5 -> 0
+  CHECK(cvt(U8, F16, 0x5cb0, Rnd::RZI) == 0xff);   // 300 -> 255
+  CHECK(cvt(U8, F16, 0xc500, Rnd::RZI) == 0);      // -5 -> 0
   CHECK(cvt(S8, BF16, 0xc300, Rnd::RZI) == 0x80);  // -128
   CHECK(cvt(S8, BF16, 0xc301, Rnd::RZI) == 0x80);  // -129 -> -128
 }
@@ -124,7 +124,7 @@ TEST_CASE("cvt half <- int overflows to inf or max per mode", "[scalar][cvt]") {
   CHECK(cvt(F16, S32, 0xffff0000, Rnd::RM) == 0xfc00);  // -65536
   CHECK(cvt(F16, U32, 2049, Rnd::RN) == 0x6800);        // 2049 is a tie -> 2048
   CHECK(cvt(F16, U32, 2049, Rnd::RP) == 0x6801);
-  CHECK(cvt(BF16, U64, 257, Rnd::RN) == 0x4380);        // 257 -> 256
+  CHECK(cvt(BF16, U64, 257, Rnd::RN) == 0x4380);  // 257 -> 256
   CHECK(cvt(BF16, U64, 257, Rnd::RP) == 0x4381);
 }
 

@@ -23,16 +23,16 @@ TEST_CASE("cvt f16 <- f32: overflow, underflow and subnormals", "[scalar][cvt][h
   CHECK(cvt(F16, F32, b32(65520.0f), Rnd::RZ) == 0x7bff);
   CHECK(cvt(F16, F32, b32(-65520.0f), Rnd::RP) == 0xfbff);
   CHECK(cvt(F16, F32, b32(-65520.0f), Rnd::RM) == 0xfc00);
-  CHECK(cvt(F16, F32, 0x7f800000, Rnd::RZ) == 0x7c00);     // inf stays inf
-  CHECK(cvt(F16, F32, 0x33800000, Rnd::RN) == 0x0001);     // 2^-24: smallest subnormal
-  CHECK(cvt(F16, F32, 0x33000000, Rnd::RN) == 0);          // 2^-25: tie -> 0
-  CHECK(cvt(F16, F32, 0x33400000, Rnd::RN) == 0x0001);     // 1.5 * 2^-25
-  CHECK(cvt(F16, F32, 0x33c00000, Rnd::RN) == 0x0002);     // 3 * 2^-25: tie -> even 2
+  CHECK(cvt(F16, F32, 0x7f800000, Rnd::RZ) == 0x7c00);  // inf stays inf
+  CHECK(cvt(F16, F32, 0x33800000, Rnd::RN) == 0x0001);  // 2^-24: smallest subnormal
+  CHECK(cvt(F16, F32, 0x33000000, Rnd::RN) == 0);       // 2^-25: tie -> 0
+  CHECK(cvt(F16, F32, 0x33400000, Rnd::RN) == 0x0001);  // 1.5 * 2^-25
+  CHECK(cvt(F16, F32, 0x33c00000, Rnd::RN) == 0x0002);  // 3 * 2^-25: tie -> even 2
   CHECK(cvt(F16, F32, b32(1e-8f), Rnd::RN) == 0);
   CHECK(cvt(F16, F32, b32(1e-8f), Rnd::RP) == 0x0001);
   CHECK(cvt(F16, F32, b32(-1e-8f), Rnd::RM) == 0x8001);
   CHECK(cvt(F16, F32, b32(-1e-8f), Rnd::RN) == 0x8000);
-  CHECK(cvt(F16, F32, 0x387ff000, Rnd::RN) == 0x0400);     // just below 2^-14 rounds up to normal
+  CHECK(cvt(F16, F32, 0x387ff000, Rnd::RN) == 0x0400);  // just below 2^-14 rounds up to normal
   CHECK(cvt(F16, F32, 0x7fc12345, Rnd::RN) == 0x7fff);
 }
 
@@ -142,9 +142,9 @@ TEST_CASE("cvt to e4m3x2/e5m2x2 rounds to nearest and saturates to the finite ra
   CHECK(sc::cvt_f8x2_from_f32(e4, b32(448.0f), b32(480.0f), false) == 0x7e7e);
   CHECK(sc::cvt_f8x2_from_f32(e4, b32(1e9f), 0xff800000, false) == 0x7efe);
   CHECK(sc::cvt_f8x2_from_f32(e4, 0x7fc00000, b32(0.0f), false) == 0x7f00);
-  CHECK(sc::cvt_f8x2_from_f32(e4, b32(17.0f), b32(19.0f), false) == 0x585a);  // ties -> even
+  CHECK(sc::cvt_f8x2_from_f32(e4, b32(17.0f), b32(19.0f), false) == 0x585a);       // ties -> even
   CHECK(sc::cvt_f8x2_from_f32(e4, b32(0x1p-9f), b32(0x1p-10f), false) == 0x0100);  // min subnormal, tie -> 0
-  CHECK(sc::cvt_f8x2_from_f32(e4, b32(-1.0f), 0x7fc00000, true) == 0x007f);     // .relu
+  CHECK(sc::cvt_f8x2_from_f32(e4, b32(-1.0f), 0x7fc00000, true) == 0x007f);        // .relu
   CHECK(sc::cvt_f8x2_from_f32(e5, b32(1.0f), b32(57344.0f), false) == 0x3c7b);
   CHECK(sc::cvt_f8x2_from_f32(e5, 0x7f800000, 0xffc00000, false) == 0x7b7f);
   CHECK(sc::cvt_f8x2_from_f32(e5, b32(0x1p-16f), b32(0x1p-17f), false) == 0x0100);
@@ -154,7 +154,7 @@ TEST_CASE("cvt f16x2 <- e4m3x2/e5m2x2 unpacks exactly", "[scalar][cvt][fp8]") {
   CHECK(sc::cvt_f16x2_from_f8x2(ScalarType::E4M3x2, 0x38c0, false) == 0x3c00c000u);
   CHECK(sc::cvt_f16x2_from_f8x2(ScalarType::E4M3x2, 0x7e01, false) == 0x5f001800u);  // 448, 2^-9
   CHECK(sc::cvt_f16x2_from_f8x2(ScalarType::E4M3x2, 0x7fff, false) == 0x7fff7fffu);  // NaN
-  CHECK(sc::cvt_f16x2_from_f8x2(ScalarType::E4M3x2, 0xc038, true) == 0x00003c00u);  // .relu
+  CHECK(sc::cvt_f16x2_from_f8x2(ScalarType::E4M3x2, 0xc038, true) == 0x00003c00u);   // .relu
   CHECK(sc::cvt_f16x2_from_f8x2(ScalarType::E5M2x2, 0x7c7b, false) == 0x7c007b00u);  // inf, 57344
   CHECK(sc::cvt_f16x2_from_f8x2(ScalarType::E5M2x2, 0x7d01, false) == 0x7fff0100u);  // NaN, 2^-16
 }
@@ -165,6 +165,6 @@ TEST_CASE("cvt e2m1x2/e2m3x2/e3m2x2 saturate, NaN gives the largest positive val
   CHECK(sc::cvt_f8x2_from_f32(ScalarType::E2M1x2, 0x7fc00000, 0xff800000, false) == 0x7f);
   CHECK(sc::cvt_f8x2_from_f32(ScalarType::E2M3x2, b32(7.5f), b32(100.0f), false) == 0x1f1f);
   CHECK(sc::cvt_f8x2_from_f32(ScalarType::E3M2x2, b32(28.0f), b32(-1.0f), false) == 0x1f2c);
-  CHECK(sc::cvt_f16x2_from_f8x2(ScalarType::E2M1x2, 0x7f, false) == 0x4600c600u);      // 6.0, -6.0
-  CHECK(sc::cvt_f16x2_from_f8x2(ScalarType::E3M2x2, 0x1f01, false) == 0x4f002c00u);    // 28, 2^-4
+  CHECK(sc::cvt_f16x2_from_f8x2(ScalarType::E2M1x2, 0x7f, false) == 0x4600c600u);    // 6.0, -6.0
+  CHECK(sc::cvt_f16x2_from_f8x2(ScalarType::E3M2x2, 0x1f01, false) == 0x4f002c00u);  // 28, 2^-4
 }

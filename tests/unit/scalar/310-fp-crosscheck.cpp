@@ -30,12 +30,14 @@ class Gen {
     const std::uint64_t frac = rng_() & dt::frac_mask(f);
     const int top = (1 << f.ebits) - 1;
     switch (rng_() % 8) {
-      case 0: case 1: return rng_() & all;
-      case 2: case 3:  // near 1.0
+      case 0:
+      case 1: return rng_() & all;
+      case 2:
+      case 3:  // near 1.0
         return sign | (static_cast<std::uint64_t>(f.bias - 3 + static_cast<int>(rng_() % 7)) << f.mbits) | frac;
       case 4: {
-        const std::array<std::uint64_t, 8> special{0, 1, f.max_finite, dt::one_bits(f), dt::exp_mask(f), f.nan,
-                                                   1ull << f.mbits, dt::frac_mask(f)};
+        const std::array<std::uint64_t, 8> special{
+            0, 1, f.max_finite, dt::one_bits(f), dt::exp_mask(f), f.nan, 1ull << f.mbits, dt::frac_mask(f)};
         return sign | special[rng_() % special.size()];
       }
       case 5: return sign | (static_cast<std::uint64_t>(rng_() % 3) << f.mbits) | frac;  // subnormal or tiny normal

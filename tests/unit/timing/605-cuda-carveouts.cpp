@@ -60,8 +60,8 @@ TEST_CASE("every carve-out preference 0..100 % equals CUDA's calculator") {
         timing::OccupancyRequest r;
         r.threads_per_cta = 32 * static_cast<unsigned>(1 + rng.below(g.max_threads_per_cta / 32));
         r.regs_per_thread = static_cast<unsigned>(rng.below(65));
-        r.smem_per_cta = rng.below(2) == 0 ? 1024 * rng.below(g.smem_per_cta_max / 1024 + 1)
-                                           : rng.below(g.smem_per_cta_max / 4 + 1);
+        r.smem_per_cta =
+            rng.below(2) == 0 ? 1024 * rng.below(g.smem_per_cta_max / 1024 + 1) : rng.below(g.smem_per_cta_max / 4 + 1);
         r.carveout_percent = pct;
         ++points;
         if (!timing_test::matches_cuda(g, r, rng.below(r.smem_per_cta + 1), mismatches < 5)) ++mismatches;

@@ -25,7 +25,7 @@ TEST_CASE("launch.cta_dispatch_interval spaces CTA launches") {
   const auto five = ttest::run(dtest::chain(), 5, 32, 1, true, {"launch.cta_dispatch_interval=5"});
   CHECK(five.timing.cycles == 32 + 34);
   // launch.kernel_latency comes before the first launch.
-  const auto late = ttest::run(dtest::chain(), 2, 32, 1, true,
-                               {"launch.cta_dispatch_interval=5", "launch.kernel_latency=100"});
+  const auto late =
+      ttest::run(dtest::chain(), 2, 32, 1, true, {"launch.cta_dispatch_interval=5", "launch.kernel_latency=100"});
   CHECK(late.timing.cycles == 100 + 5 + 34);
 }

@@ -9,7 +9,9 @@ namespace {
 
 struct CtaTimes : warpsim::timing::TraceSink {
   std::map<std::uint64_t, std::uint64_t> start, end;
-  void on_cta_start(std::uint32_t, std::uint64_t cta, warpsim::Dim3, std::uint64_t cycle) override { start[cta] = cycle; }
+  void on_cta_start(std::uint32_t, std::uint64_t cta, warpsim::Dim3, std::uint64_t cycle) override {
+    start[cta] = cycle;
+  }
   void on_cta_end(std::uint64_t cta, std::uint64_t cycle) override { end[cta] = cycle; }
 };
 

@@ -44,11 +44,11 @@ TEST_CASE("list scheduler: independent adds move above the add that waits for a 
   // 40+8 = 48, cvta 2+48 = 50, ld.param 4+50 = 54, mov %tid 2+12 = 14. One instruction per cycle, the highest
   // ready one first: t0 ld.param, t1 mov, t3 add r3 (r10 ready at 3), t4 cvta (rd1 ready at 4), t5 add r4,
   // t6 ld.global, t9 add r5, t46 add r2, t50 and t51 the stores (in PTX order: both global).
-  CHECK(order(p) == std::vector<std::string>{
-                        "ld.param.u64 %rd1, [out]", "mov.u32 %r10, %tid.x", "add.u32 %r3, %r10, 2",
-                        "cvta.to.global.u64 %rd1, %rd1", "add.u32 %r4, %r10, 3", "ld.global.u32 %r1, [%rd1]",
-                        "add.u32 %r5, %r3, %r4", "add.u32 %r2, %r1, 1", "st.global.u32 [%rd1+4], %r2",
-                        "st.global.u32 [%rd1+8], %r5", "exit"});
+  CHECK(order(p) == std::vector<std::string>{"ld.param.u64 %rd1, [out]", "mov.u32 %r10, %tid.x", "add.u32 %r3, %r10, 2",
+                                             "cvta.to.global.u64 %rd1, %rd1", "add.u32 %r4, %r10, 3",
+                                             "ld.global.u32 %r1, [%rd1]", "add.u32 %r5, %r3, %r4",
+                                             "add.u32 %r2, %r1, 1", "st.global.u32 [%rd1+4], %r2",
+                                             "st.global.u32 [%rd1+8], %r5", "exit"});
   const auto dependent = ptest::pc_of(p, "add.u32 %r2,");
   for (const char* independent : {"add.u32 %r3,", "add.u32 %r4,", "add.u32 %r5,"})
     CHECK(ptest::pc_of(p, independent) < dependent);
@@ -81,9 +81,9 @@ TEST_CASE("list scheduler: read-after-write, write-after-read and write-after-wr
   INFO(ptest::listing(p));
   const auto ld = ptest::pc_of(p, "ld.global");
   const auto use = ptest::pc_of(p, "add.u32 %r2, %r1, %r5;");
-  CHECK(ld < use);                                              // RAW on %r1
-  CHECK(use < ptest::pc_of(p, "mov.u32 %r5, %r10;"));           // WAR on %r5: the add reads the old %r5
-  CHECK(ptest::pc_of(p, "mov.u32 %r5, 100;") < use);            // RAW on %r5
+  CHECK(ld < use);                                     // RAW on %r1
+  CHECK(use < ptest::pc_of(p, "mov.u32 %r5, %r10;"));  // WAR on %r5: the add reads the old %r5
+  CHECK(ptest::pc_of(p, "mov.u32 %r5, 100;") < use);   // RAW on %r5
   CHECK(ptest::pc_of(p, "mov.u32 %r5, %r10;") < ptest::pc_of(p, "add.u32 %r6, %r5, 1;"));
   CHECK(ptest::pc_of(p, "add.u32 %r7, %r1, 2;") < ptest::pc_of(p, "mov.u32 %r7, %r10;"));  // WAW on %r7
   // The same shape without a conflicting register is hoisted above the stalled add: the scheduler wanted to.
@@ -226,7 +226,8 @@ LOOP:
   const auto br = ptest::pc_of(p, "bra LOOP");
   CHECK(br == ptest::pc_of(orig, "bra LOOP"));
   CHECK(p.code[br].op == warpsim::ir::Op::Bra);  // a backward branch is not if-converted
-  for (const char* after : {"add.u32 %r3,", "add.u32 %r4,", "st.global.u32 [%rd1+4]"}) CHECK(ptest::pc_of(p, after) > br);
+  for (const char* after : {"add.u32 %r3,", "add.u32 %r4,", "st.global.u32 [%rd1+4]"})
+    CHECK(ptest::pc_of(p, after) > br);
   // The loop body (pcs 4..7): ld.global (height 44) at t0, the counter's add (8) at t1, setp at t5, the add
   // waiting for the load at t40.
   const std::uint32_t body = ptest::pc_of(orig, "ld.global");

@@ -127,9 +127,7 @@ TEST_CASE("if-conversion: not when the skipped instructions hold bar.sync, a shu
     check_not_converted(
         guarded("@%p1 bra SKIP;", "  shfl.sync.bfly.b32 %r2, %r10, 1, 31, 0xffffffff;\n  add.u32 %r3, %r2, 1;\n"));
   }
-  SECTION("vote") {
-    check_not_converted(guarded("@%p1 bra SKIP;", "  vote.sync.ballot.b32 %r2, %p1, 0xffffffff;\n"));
-  }
+  SECTION("vote") { check_not_converted(guarded("@%p1 bra SKIP;", "  vote.sync.ballot.b32 %r2, %p1, 0xffffffff;\n")); }
   SECTION("a label another branch jumps to") {
     // The first branch is not converted either: what it skips holds a branch.
     const std::string ptx = guarded("setp.lt.u32 %p2, %r10, 8;\n  @%p2 bra MID;\n  @%p1 bra SKIP;",
@@ -176,7 +174,8 @@ JOIN:)";
   mov.u32 %r2, 1;
   mov.u32 %r3, 2;
   and.b32 %r4, %r10, 1;
-  setp.eq.u32 %p1, %r4, 0;)" + shape + R"(
+  setp.eq.u32 %p1, %r4, 0;)" + shape +
+                                   R"(
   mul.wide.u32 %rd2, %r10, 8;
   add.s64 %rd3, %rd1, %rd2;
   st.global.u32 [%rd3], %r2;

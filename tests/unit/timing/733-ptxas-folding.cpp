@@ -54,26 +54,26 @@ TEST_CASE("folding: cvta.to, moves, and shl/mul used only by adds fold, the rest
     return f[ptest::pc_of(p, text)] == 1;
   };
   CHECK(folded("cvta.to.global.u64 %rd2, %rd1;"));
-  CHECK(folded("mov.u32 %r1, %r10;"));               // register move
-  CHECK(folded("mov.u32 %r2, 7;"));                  // immediate move
+  CHECK(folded("mov.u32 %r1, %r10;"));  // register move
+  CHECK(folded("mov.u32 %r2, 7;"));     // immediate move
   CHECK(folded("mov.f32 %f1, 0f3F800000;"));
-  CHECK(folded("shl.b32 %r3, %r1, 2;"));             // only used by add: LEA
-  CHECK(folded("mul.wide.u32 %rd3, %r10, 4;"));      // only used by add.s64: IMAD.WIDE
-  CHECK(folded("mul.lo.u32 %r7, %r10, 12;"));        // only used by sub: IMAD
-  CHECK_FALSE(folded("mov.u32 %r10, %tid.x;"));      // special registers: S2R
-  CHECK_FALSE(folded("mov.u32 %r11, %clock;"));      // CS2R
+  CHECK(folded("shl.b32 %r3, %r1, 2;"));         // only used by add: LEA
+  CHECK(folded("mul.wide.u32 %rd3, %r10, 4;"));  // only used by add.s64: IMAD.WIDE
+  CHECK(folded("mul.lo.u32 %r7, %r10, 12;"));    // only used by sub: IMAD
+  CHECK_FALSE(folded("mov.u32 %r10, %tid.x;"));  // special registers: S2R
+  CHECK_FALSE(folded("mov.u32 %r11, %clock;"));  // CS2R
   CHECK_FALSE(folded("mov.u32 %r12, %ctaid.x;"));
   CHECK_FALSE(folded("ld.param.u64 %rd1, [out];"));
   CHECK_FALSE(folded("cvta.global.u64 %rd6, %rd2;"));  // to generic: not the identity
-  CHECK_FALSE(folded("shl.b32 %r5, %r1, 3;"));       // used by xor
-  CHECK_FALSE(folded("shl.b32 %r9, %r1, %r2;"));     // shift by a register
+  CHECK_FALSE(folded("shl.b32 %r5, %r1, 3;"));         // used by xor
+  CHECK_FALSE(folded("shl.b32 %r9, %r1, %r2;"));       // shift by a register
   CHECK_FALSE(folded("mul.hi.u32 %r14, %r10, 12;"));
-  CHECK_FALSE(folded("shl.b32 %r16, %r1, 1;"));      // used by an add and by a store
-  CHECK_FALSE(folded("shl.b32 %r18, %r1, 4;"));      // %r18 has two definitions
+  CHECK_FALSE(folded("shl.b32 %r16, %r1, 1;"));  // used by an add and by a store
+  CHECK_FALSE(folded("shl.b32 %r18, %r1, 4;"));  // %r18 has two definitions
   CHECK_FALSE(folded("shl.b32 %r18, %r1, 5;"));
-  CHECK_FALSE(folded("shl.b32 %r20, %r1, 6;"));      // never used
+  CHECK_FALSE(folded("shl.b32 %r20, %r1, 6;"));        // never used
   CHECK_FALSE(folded("mul.wide.u32 %rd5, %r10, 8;"));  // also a load's address
-  CHECK_FALSE(folded("mul.f32 %f2, %f1, %f1;"));     // float multiply: not address arithmetic
+  CHECK_FALSE(folded("mul.f32 %f2, %f1, %f1;"));       // float multiply: not address arithmetic
   CHECK_FALSE(folded("add.u32 %r4, %r3, %r2;"));
   CHECK_FALSE(folded("ld.global.u32 %r21, [%rd5];"));
   CHECK_FALSE(folded("exit;"));
@@ -91,8 +91,8 @@ TEST_CASE("folding: a nop (an if-converted branch) is folded") {
 }
 
 TEST_CASE("assumed latency: pipes, memory spaces and emulated operations from the GPU model") {
-  const std::string ptx = ptest::kernel(
-      "  .reg .u32 %r<10>;\n  .reg .u64 %rd<4>;\n  .reg .f32 %f<4>;\n  .shared .align 4 .u32 s[4];\n", R"(
+  const std::string ptx =
+      ptest::kernel("  .reg .u32 %r<10>;\n  .reg .u64 %rd<4>;\n  .reg .f32 %f<4>;\n  .shared .align 4 .u32 s[4];\n", R"(
   ld.param.u64 %rd1, [out];
   ld.global.u32 %r1, [%rd1];
   ld.shared.u32 %r2, [s];
@@ -108,14 +108,14 @@ TEST_CASE("assumed latency: pipes, memory spaces and emulated operations from th
     return warpsim::lower::assumed_latency(p.code[ptest::pc_of(p, text)], cfg);
   };
   const auto tiny = ptest::tiny();
-  CHECK(lat(tiny, "ld.param") == 4);      // mem.const_latency
-  CHECK(lat(tiny, "ld.global") == 40);    // mem.l1_hit_latency
-  CHECK(lat(tiny, "ld.shared") == 30);    // mem.smem_latency
-  CHECK(lat(tiny, "add.u32") == 4);       // pipe.int
-  CHECK(lat(tiny, "add.f32") == 4);       // pipe.fp32
-  CHECK(lat(tiny, "div.rn.f32") == 20);   // not emulated on tiny: pipe.sfu
-  CHECK(lat(tiny, "div.u32") == 4);       // pipe.int
-  CHECK(lat(tiny, "mov.u32") == 2);       // pipe.uniform
+  CHECK(lat(tiny, "ld.param") == 4);     // mem.const_latency
+  CHECK(lat(tiny, "ld.global") == 40);   // mem.l1_hit_latency
+  CHECK(lat(tiny, "ld.shared") == 30);   // mem.smem_latency
+  CHECK(lat(tiny, "add.u32") == 4);      // pipe.int
+  CHECK(lat(tiny, "add.f32") == 4);      // pipe.fp32
+  CHECK(lat(tiny, "div.rn.f32") == 20);  // not emulated on tiny: pipe.sfu
+  CHECK(lat(tiny, "div.u32") == 4);      // pipe.int
+  CHECK(lat(tiny, "mov.u32") == 2);      // pipe.uniform
   const auto emul = ptest::tiny({"emul.div_f32.latency=77", "emul.div_u32.latency=55", "mem.l1_hit_latency=33"});
   CHECK(lat(emul, "div.rn.f32") == 77);
   CHECK(lat(emul, "div.u32") == 55);
@@ -125,7 +125,8 @@ TEST_CASE("assumed latency: pipes, memory spaces and emulated operations from th
 namespace {
 
 // Shared loads and stores for the vectorisation rule: %r1 and %r2 are two base registers into `s`.
-const std::string kVector = ptest::kernel("  .reg .u32 %r<40>;\n  .reg .u64 %rd<4>;\n  .shared .align 16 .b8 s[1024];\n", R"(
+const std::string kVector =
+    ptest::kernel("  .reg .u32 %r<40>;\n  .reg .u64 %rd<4>;\n  .shared .align 16 .b8 s[1024];\n", R"(
   mov.u32 %r10, %tid.x;
   mov.u32 %r1, s;
   add.u32 %r2, %r1, 256;

@@ -37,8 +37,8 @@ std::string chain(const Emulated& e, unsigned n, bool independent = false) {
     if (independent) link.replace(link.find("%v1"), 3, fmt::format("%v{}", i + 2));
     body += "  " + link + "\n";
   }
-  return ttest::header() + fmt::format(".visible .entry k(.param .u64 out) {{\n  .reg .{} %v<{}>;\n  {}\n", e.decl,
-                                       n + 2, e.init) +
+  return ttest::header() +
+         fmt::format(".visible .entry k(.param .u64 out) {{\n  .reg .{} %v<{}>;\n  {}\n", e.decl, n + 2, e.init) +
          body + "  exit;\n}\n";
 }
 
@@ -67,13 +67,13 @@ TEST_CASE("emulated op chain: mov latency + N x emul latency") {
 TEST_CASE("independent emulated ops issue emul instructions apart") {
   // Four independent div.rn.f32 with L = 50, I = 10 (above pipe.sfu.interval 8): issued at 2, 12, 22, 32;
   // the last lands at 32 + 50 = 82.
-  const auto r = ttest::run(chain(kOps[0], 4, true), 1, 32, 1, true,
-                            {"emul.div_f32.latency=50", "emul.div_f32.instructions=10"});
+  const auto r =
+      ttest::run(chain(kOps[0], 4, true), 1, 32, 1, true, {"emul.div_f32.latency=50", "emul.div_f32.instructions=10"});
   CHECK(r.timing.cycles == 2 + 10 * 3 + 50);
   CHECK(r.timing.stats.smsp_inst_executed_sum == 6 + 4 * 9);
   // Two warps in different sub-partitions do not slow each other: both finish at 82.
-  const auto two = ttest::run(chain(kOps[0], 4, true), 1, 64, 1, true,
-                              {"emul.div_f32.latency=50", "emul.div_f32.instructions=10"});
+  const auto two =
+      ttest::run(chain(kOps[0], 4, true), 1, 64, 1, true, {"emul.div_f32.latency=50", "emul.div_f32.instructions=10"});
   CHECK(two.timing.cycles == 82);
   CHECK(two.timing.stats.sass_inst_expanded == 2 * 4 * 9);
 }
@@ -88,8 +88,8 @@ TEST_CASE("emul latency 0 is not emulated, approximate division never is") {
   for (const char* instr : {"div.approx.f32 %v1, %v1, %v1;", "div.full.f32 %v1, %v1, %v1;"}) {
     INFO(instr);
     const Emulated approx{"div_f32", "f32", "mov.f32 %v1, 0f3F800000;", instr};
-    const auto r = ttest::run(chain(approx, 5), 1, 32, 1, true,
-                              {"emul.div_f32.latency=60", "emul.div_f32.instructions=9"});
+    const auto r =
+        ttest::run(chain(approx, 5), 1, 32, 1, true, {"emul.div_f32.latency=60", "emul.div_f32.instructions=9"});
     CHECK(r.timing.cycles == 2 + 20 * 5);
     CHECK(r.timing.stats.sass_inst_expanded == 0);
   }

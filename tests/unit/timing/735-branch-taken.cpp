@@ -48,8 +48,10 @@ TEST_CASE("a taken loop branch delays the warp's next issue by sm.branch_taken_c
 
 TEST_CASE("a forward unconditional branch is taken, one to the next instruction is not") {
   const auto kernel = [](const std::string& skipped) {
-    return ttest::header() + ".visible .entry k(.param .u64 out) {\n  .reg .u32 %r<4>;\n  mov.u32 %r1, 0;\n"
-                             "  bra.uni L;\n" + skipped + "L:\n  exit;\n}\n";
+    return ttest::header() +
+           ".visible .entry k(.param .u64 out) {\n  .reg .u32 %r<4>;\n  mov.u32 %r1, 0;\n"
+           "  bra.uni L;\n" +
+           skipped + "L:\n  exit;\n}\n";
   };
   // mov at 0 (ready 2), bra at 1, exit at max(2, 1 + B), the kernel ends one cycle later (and not before 2).
   for (unsigned b : {0u, 10u}) {

@@ -40,7 +40,8 @@ TEST_CASE("a warp load of 32 lines takes mem.l1_load_cycles_per_line per line") 
   // DRAM (32 bytes per cycle) keep up, and each lands 500 later: the last at 15 + 31 P + 500.
   for (unsigned p : {2u, 4u, 10u}) {
     INFO("mem.l1_load_cycles_per_line " << p);
-    const auto r = ttest::run(strided(128, false), 1, 32, 1024, true, {fmt::format("mem.l1_load_cycles_per_line={}", p)});
+    const auto r =
+        ttest::run(strided(128, false), 1, 32, 1024, true, {fmt::format("mem.l1_load_cycles_per_line={}", p)});
     CHECK(r.timing.cycles == kIssue + 31 * p + 500);
     CHECK(r.timing.stats.mem.l1_sector_misses == 32);
   }
@@ -65,8 +66,8 @@ TEST_CASE("a warp store of 32 lines keeps L1 busy mem.l1_store_cycles_per_line p
   // idle by then): 15 + 32 P + 200.
   for (unsigned p : {2u, 10u}) {
     INFO("mem.l1_store_cycles_per_line " << p);
-    const auto r = ttest::run(strided(128, true, true), 1, 32, 1024, true,
-                              {fmt::format("mem.l1_store_cycles_per_line={}", p)});
+    const auto r =
+        ttest::run(strided(128, true, true), 1, 32, 1024, true, {fmt::format("mem.l1_store_cycles_per_line={}", p)});
     CHECK(r.timing.cycles == kIssue + 32 * p + 200);
     for (unsigned lane = 0; lane < 32; ++lane) CHECK(r.out[32 * lane] == lane);
   }

@@ -39,7 +39,8 @@ std::string stores_then_load(unsigned stores, bool load) {
   mov.u32 %r1, %tid.x;
   mul.wide.u32 %rd2, %r1, 128;
   add.s64 %rd3, %rd1, %rd2;
-)" + body + "  exit;\n}\n";
+)" + body +
+         "  exit;\n}\n";
 }
 
 // tiny: ld.param at 0 (ldst, ready 4), cvta at 4 (uniform, ready 6), mov %tid at 5 (ready 7), mul.wide at 7 (int,
@@ -172,11 +173,11 @@ TEST_CASE("a write-back takes 1/slices of the DRAM bandwidth") {
     if ((warpsim::timing::address_hash(line) >> 40) % 2 == 0) ops.push_back(fmt::format("st {}", off));
   }
   REQUIRE(ops.size() == 4);
-  const auto two = mtest::run_chain(ops, {"mem.l2_slices=2", "mem.l2_size=256", "mem.l2_assoc=1",
-                                          "mem.dram_bytes_per_cycle=2"});
+  const auto two =
+      mtest::run_chain(ops, {"mem.l2_slices=2", "mem.l2_size=256", "mem.l2_assoc=1", "mem.dram_bytes_per_cycle=2"});
   CHECK(two.cycles == 40);
-  const auto one = mtest::run_chain(ops, {"mem.l2_slices=1", "mem.l2_size=128", "mem.l2_assoc=1",
-                                          "mem.dram_bytes_per_cycle=2"});
+  const auto one =
+      mtest::run_chain(ops, {"mem.l2_slices=1", "mem.l2_size=128", "mem.l2_assoc=1", "mem.dram_bytes_per_cycle=2"});
   CHECK(one.cycles == 24);
   CHECK(two.stats.mem.dram_bytes_write == 4 * 32);
   CHECK(one.stats.mem.dram_bytes_write == 4 * 32);

@@ -27,7 +27,8 @@ std::string kernel() {
   mov.u32 %r2, 42;
   st.shared.u32 [flag], %r2;
   bar.arrive 1, 64;
-)" + chain + R"(  st.global.u32 [%rd1+4], %r3;
+)" + chain +
+         R"(  st.global.u32 [%rd1+4], %r3;
   exit;
 CONSUMER:
   bar.sync 1, 64;
@@ -49,7 +50,7 @@ struct WarpTimes : warpsim::timing::TraceSink {
   }
 };
 
-constexpr std::uint32_t kArrivePc = 6;  // pcs count from the kernel's first instruction
+constexpr std::uint32_t kArrivePc = 6;                         // pcs count from the kernel's first instruction
 constexpr std::uint32_t kConsumerPc = kArrivePc + kChain + 3;  // bar.sync: after the chain, the store and the exit
 
 }  // namespace
@@ -71,10 +72,10 @@ TEST_CASE("bar.arrive: the arriving warp goes on at once, the waiting warp is re
   const auto r = ttest::run(kernel(), 1, 64, 2, true, {}, {}, 0, &t);
   CHECK(r.out[0] == 42);
   CHECK(r.out[1] == 42 + kChain);
-  CHECK(t.issue[1][kConsumerPc] == 8);        // bar.sync
-  CHECK(t.issue[0][kArrivePc] == 11);         // bar.arrive
-  CHECK(t.issue[0][kArrivePc + 1] == 12);     // the producer's next instruction, the cycle after
-  CHECK(t.issue[1][kConsumerPc + 1] == 21);   // the consumer's, barrier_latency after the last arrival
+  CHECK(t.issue[1][kConsumerPc] == 8);       // bar.sync
+  CHECK(t.issue[0][kArrivePc] == 11);        // bar.arrive
+  CHECK(t.issue[0][kArrivePc + 1] == 12);    // the producer's next instruction, the cycle after
+  CHECK(t.issue[1][kConsumerPc + 1] == 21);  // the consumer's, barrier_latency after the last arrival
   CHECK(t.end[0] == 12 + 4 * kChain + 2);
   CHECK(t.end[1] == 53);
   CHECK(r.timing.cycles == 62);

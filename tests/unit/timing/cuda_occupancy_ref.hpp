@@ -73,9 +73,8 @@ inline CudaAnswer cuda_occupancy(const warpsim::config::GpuConfig& g, const warp
   if (r.carveout_percent) state.carveoutConfig = static_cast<int>(*r.carveout_percent);
   cudaOccResult res{};
   CudaAnswer a;
-  a.status = cudaOccMaxActiveBlocksPerMultiprocessor(&res, &props, &attr, &state,
-                                                      static_cast<int>(r.threads_per_cta),
-                                                      r.smem_per_cta - static_smem);
+  a.status = cudaOccMaxActiveBlocksPerMultiprocessor(&res, &props, &attr, &state, static_cast<int>(r.threads_per_cta),
+                                                     r.smem_per_cta - static_smem);
   if (a.status != CUDA_OCC_SUCCESS) return a;
   a.by_regs = res.blockLimitRegs;
   a.by_smem = res.blockLimitSharedMem;
@@ -122,20 +121,18 @@ inline bool matches_cuda(const warpsim::config::GpuConfig& g, const warpsim::tim
   for (auto l : o.limiting) ours |= factor_bit(l);
   const unsigned cuda_first = c.factors & (~c.factors + 1);  // the lowest OCC_LIMIT_* bit CUDA set
   const bool ok = c.status == CUDA_OCC_SUCCESS && static_cast<int>(o.ctas_per_sm) == c.ctas &&
-                  as_cuda_count(o.ctas_by_registers) == c.by_regs &&
-                  as_cuda_count(o.ctas_by_shared_mem) == c.by_smem && static_cast<int>(o.ctas_by_warps) == c.by_warps &&
+                  as_cuda_count(o.ctas_by_registers) == c.by_regs && as_cuda_count(o.ctas_by_shared_mem) == c.by_smem &&
+                  static_cast<int>(o.ctas_by_warps) == c.by_warps &&
                   static_cast<int>(o.ctas_by_blocks) == c.by_blocks && ours == c.factors &&
                   factor_bit(o.limiter) == cuda_first && o.regs_per_cta == c.regs_per_cta &&
-                  o.smem_per_cta == c.smem_per_cta &&
-                  o.error.empty() == (c.ctas > 0);
+                  o.smem_per_cta == c.smem_per_cta && o.error.empty() == (c.ctas > 0);
   if (!ok && report) {
     UNSCOPED_INFO(g.name << ": " << r.threads_per_cta << " threads, " << r.regs_per_thread << " regs, "
                          << r.smem_per_cta << " B smem (" << static_smem << " static), carve-out "
                          << (r.carveout_percent ? std::to_string(*r.carveout_percent) + " %" : "default"));
     UNSCOPED_INFO("CUDA status " << c.status << ": " << c.ctas << " CTAs (regs " << c.by_regs << ", smem " << c.by_smem
-                                 << ", warps " << c.by_warps << ", blocks " << c.by_blocks << "), factors "
-                                 << c.factors << ", " << c.regs_per_cta << " regs/CTA, " << c.smem_per_cta
-                                 << " B smem/CTA");
+                                 << ", warps " << c.by_warps << ", blocks " << c.by_blocks << "), factors " << c.factors
+                                 << ", " << c.regs_per_cta << " regs/CTA, " << c.smem_per_cta << " B smem/CTA");
     UNSCOPED_INFO("warpsim: " << o.ctas_per_sm << " CTAs (regs " << as_cuda_count(o.ctas_by_registers) << ", smem "
                               << as_cuda_count(o.ctas_by_shared_mem) << ", warps " << o.ctas_by_warps << ", blocks "
                               << o.ctas_by_blocks << "), factors " << ours << ", limiter "

@@ -16,12 +16,9 @@ inline std::string chain(const std::vector<std::string>& ops) {
   std::string body;
   for (const auto& op : ops) {
     const auto off = std::stoul(op.substr(3));
-    if (op.rfind("ld", 0) == 0)
-      body += fmt::format("  ld.global.u32 %r2, [%rd1+{}];\n", off);
-    else if (op.rfind("at", 0) == 0)
-      body += fmt::format("  atom.global.add.u32 %r2, [%rd1+{}], 1;\n", off);
-    else
-      body += fmt::format("  st.global.u32 [%rd1+{}], %r3;\n", off);
+    if (op.rfind("ld", 0) == 0) body += fmt::format("  ld.global.u32 %r2, [%rd1+{}];\n", off);
+    else if (op.rfind("at", 0) == 0) body += fmt::format("  atom.global.add.u32 %r2, [%rd1+{}], 1;\n", off);
+    else body += fmt::format("  st.global.u32 [%rd1+{}], %r3;\n", off);
   }
   return ttest::header() + R"(
 .visible .entry k(.param .u64 out) {

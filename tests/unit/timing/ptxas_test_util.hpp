@@ -37,7 +37,8 @@ inline warpsim::ir::Program scheduled(const std::string& ptx, const std::vector<
 
 // The pc of the one instruction whose text contains `what` (fails unless exactly one does).
 inline std::uint32_t pc_of(const warpsim::ir::Program& p, const std::string& what) {
-  const std::string want = !what.empty() && what.back() == ';' ? what.substr(0, what.size() - 1) : what;  // texts have no ';'
+  const std::string want =
+      !what.empty() && what.back() == ';' ? what.substr(0, what.size() - 1) : what;  // texts have no ';'
   std::uint32_t found = 0, n = 0;
   for (std::uint32_t pc = 0; pc < p.text.size(); ++pc)
     if (p.text[pc].find(want) != std::string::npos) found = pc, ++n;

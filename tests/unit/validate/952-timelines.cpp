@@ -13,7 +13,8 @@ const json kSim = json::parse(R"({"format": "warpsim-timeline/1", "kernels": [{"
   {"linear": 0, "sm": 0, "start": 0, "end": 100}, {"linear": 1, "sm": 1, "start": 0, "end": 100},
   {"linear": 2, "sm": 0, "start": 100, "end": 200}, {"linear": 3, "sm": 1, "start": 100, "end": 200}]}]})");
 // Measured at 1000 MHz (1 ns = 1 cycle), warps [cta, warp, smid, start_ns, end_ns]: CTA 3 ran on SM 0 late.
-const json kMeas = json::parse(R"({"format": "warpsim-measured-timeline/1", "clock_mhz": 1000, "launches": [{"entry": "k", "warps": [
+const json kMeas =
+    json::parse(R"({"format": "warpsim-measured-timeline/1", "clock_mhz": 1000, "launches": [{"entry": "k", "warps": [
   [0, 0, 0, 0, 90], [0, 1, 0, 5, 110], [1, 0, 1, 0, 100], [2, 0, 0, 110, 210], [3, 0, 0, 210, 300]]}]})");
 }  // namespace
 
@@ -43,6 +44,8 @@ TEST_CASE("timelines: waves, residency, pattern and errors", "[validate][timelin
 }
 
 TEST_CASE("timelines: files of the wrong kind are refused", "[validate][timeline]") {
-  CHECK_THROWS_WITH(warpsim::validate::compare_timelines(kMeas, kMeas), Catch::Contains("not a warpsim-timeline/1 file"));
-  CHECK_THROWS_WITH(warpsim::validate::compare_timelines(kSim, kSim), Catch::Contains("not a warpsim-measured-timeline/1 file"));
+  CHECK_THROWS_WITH(warpsim::validate::compare_timelines(kMeas, kMeas),
+                    Catch::Contains("not a warpsim-timeline/1 file"));
+  CHECK_THROWS_WITH(warpsim::validate::compare_timelines(kSim, kSim),
+                    Catch::Contains("not a warpsim-measured-timeline/1 file"));
 }
