@@ -241,12 +241,14 @@ void Executor::do_ret(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in,
   advance(w, path, pc, next, active);
 }
 
-StepResult Executor::step(Cta& cta, Warp& w) {
-  StepResult r;
-  if (w.done()) return r;
+void Executor::step(Cta& cta, Warp& w, StepResult& r) {
+  r.kind = StepResult::Kind::Done;
+  r.has_mem = false;
+  r.async = source::kNoAsync;
+  if (w.done()) return;
   if (!select_path(w)) {
     r.kind = StepResult::Kind::Blocked;
-    return r;
+    return;
   }
   const std::int32_t path = w.current;
   Path& p = w.paths[static_cast<std::size_t>(path)];
@@ -283,7 +285,7 @@ StepResult Executor::step(Cta& cta, Warp& w) {
         active.for_each([&](unsigned lane) { next[lane] = lanes.test(lane) ? target : pc + 1; });
         advance(w, path, pc, next, active);
       }
-      return r;
+      return;
     }
     case Op::BrxIdx: {
       const auto& table = L_.prog->branch_tables[static_cast<std::size_t>(in.ops[1].imm)];
@@ -300,10 +302,10 @@ StepResult Executor::step(Cta& cta, Warp& w) {
         next[lane] = table[idx];
       });
       advance(w, path, pc, next, active);
-      return r;
+      return;
     }
-    case Op::Call: do_call(cta, w, path, in, lanes); return r;
-    case Op::Ret: do_ret(cta, w, path, in, active, lanes); return r;
+    case Op::Call: do_call(cta, w, path, in, lanes); return;
+    case Op::Ret: do_ret(cta, w, path, in, active, lanes); return;
     case Op::Exit: exit_lanes(cta, w, lanes); break;
     case Op::Trap:
       if (lanes.any()) {
@@ -320,9 +322,9 @@ StepResult Executor::step(Cta& cta, Warp& w) {
     default: {
       const ir::OpInfo& op = ir::op_info(in.op);  // the rest by the opcode table's flags
       if (op.barrier) {
-        if (!do_barrier(cta, w, path, in, lanes)) return r;
+        if (!do_barrier(cta, w, path, in, lanes)) return;
       } else if (op.warp_sync) {
-        if (!do_warp_sync(cta, w, path, in, lanes)) return r;
+        if (!do_warp_sync(cta, w, path, in, lanes)) return;
       } else if (op.fence || op.hint) {
         // nothing to do: every access is at once visible to every thread, and nothing is cached or timed here
       } else if (op.memory) {
@@ -339,7 +341,7 @@ StepResult Executor::step(Cta& cta, Warp& w) {
     q->pc = pc + 1;
     if (q->pc == q->rpc) complete_paths(w);
   }
-  return r;
+  return;
 }
 
 }  // namespace warpsim::func

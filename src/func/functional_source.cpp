@@ -90,14 +90,12 @@ bool FunctionalSource::blocked(source::CtaSlot c) const {
   return true;
 }
 
-source::Issued FunctionalSource::issue(source::CtaSlot c, std::uint32_t warp) {
+const source::Issued& FunctionalSource::issue(source::CtaSlot c, std::uint32_t warp) {
   Cta& cta = at(c);
   Warp& w = cta.warps[warp];
   L_.progress = false;
-  const StepResult r = ex_.step(cta, w);
-  source::Issued out;
-  out.kind = static_cast<source::Issued::Kind>(r.kind);
-  if (r.kind != StepResult::Kind::Executed) return out;
+  ex_.step(cta, w, last_);
+  if (last_.kind != StepResult::Kind::Executed) return last_;
   // The watchdog: progress is a memory change, a barrier opening or a thread exiting.
   if (L_.progress) cta.idle_insts = 0;
   else ++cta.idle_insts;
@@ -106,12 +104,7 @@ source::Issued FunctionalSource::issue(source::CtaSlot c, std::uint32_t warp) {
                 fmt::format("deadlock: no forward progress in {} warp-instructions (a livelock: threads spin "
                             "waiting for something that never happens)\n{}",
                             limits_.no_progress_limit, describe_cta(L_, cta)));
-  out.pc = r.pc;
-  out.active = r.active;
-  out.executed = r.executed;
-  out.has_mem = r.has_mem;
-  if (r.has_mem) out.mem = r.mem;
-  return out;
+  return last_;
 }
 
 std::uint64_t FunctionalSource::warp_instructions(source::CtaSlot c, std::uint32_t warp) const {

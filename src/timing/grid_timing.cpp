@@ -84,7 +84,7 @@ class Gpu {
       Sm& sm = *sms_[s];
       if (!sm.has_ctas()) continue;
       sm.active_cycles += elapsed;
-      sm.warp_cycles_active += sm_active(s) * elapsed;
+      sm.warp_cycles_active += sm.active_warps() * elapsed;
     }
     now_ = next;
     retire();
@@ -94,12 +94,6 @@ class Gpu {
     const source::CtaSlot cta = src_.start_cta(next_cta_++, s);
     sms_[s]->place(cta, now_);
     ++live_ctas_;
-  }
-
-  std::uint64_t sm_active(std::size_t s) const {
-    std::uint64_t n = 0;
-    for (std::uint32_t i = 0; i < subs_per_sm(); ++i) n += sms_[s]->sub(i).active;
-    return n;
   }
 
   void retire() {

@@ -118,6 +118,7 @@ std::int64_t Sm::scan(std::uint32_t sub, Cycle now) {
     wake = now + 1;  // it changes at the issue: scanned again next cycle
   }
   sp.states = st;
+  active_warps_ = active_warps_ - sp.active + active;
   sp.active = active;
   k_.wake.set_issue(wake_key(sub), wake);
   k_.wake.set_recount(wake_key(sub), recount);
@@ -131,7 +132,7 @@ void Sm::count_expansion(std::uint32_t sass, LaneMask active) {
 
 void Sm::issue(std::uint32_t slot, Cycle now) {
   Slot& w = slots_[slot];
-  const source::Issued r = k_.src.issue(w.cta, w.index);
+  const source::Issued& r = k_.src.issue(w.cta, w.index);
   if (r.kind != source::Issued::Kind::Executed) return;  // ready() saw a runnable path: not reached
   const lower::InstrTiming& t = k_.prog.instrs[r.pc];
   const auto reads = k_.prog.reads(r.pc);

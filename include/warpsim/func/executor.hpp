@@ -19,14 +19,9 @@ namespace warpsim::func {
 
 using MemAccess = source::MemAccess;  // what one warp-instruction touched (source/instruction_source.hpp)
 
-struct StepResult {
-  enum class Kind : std::uint8_t { Executed, Blocked, Done } kind = Kind::Done;
-  std::uint32_t pc = 0;
-  LaneMask active;    // lanes of the path that issued
-  LaneMask executed;  // active lanes whose guard was true
+// What one step did: the source's Issued (pc, lanes, memory access) and the instruction itself.
+struct StepResult : source::Issued {
   const ir::Instr* instr = nullptr;
-  bool has_mem = false;
-  MemAccess mem;
 };
 
 class Executor {
@@ -37,7 +32,14 @@ class Executor {
   void init_cta(Cta& cta, std::uint64_t linear, std::uint32_t sm) const;
   // Executes the next instruction of the warp's current path. Blocked: every path waits (barrier or
   // warp-sync); Done: every lane exited.
-  StepResult step(Cta& cta, Warp& warp);
+  StepResult step(Cta& cta, Warp& warp) {
+    StepResult r;
+    step(cta, warp, r);
+    return r;
+  }
+  // The same into `r`, reused between steps (only the fields this step sets change; r.mem.addr holds the lanes of
+  // r.mem.lanes).
+  void step(Cta& cta, Warp& warp, StepResult& r);
   // True if some path of the warp can execute now.
   static bool runnable(const Warp& w);
   // The index of the path the next step() will run, -1 if none can run; changes nothing (the timing model

@@ -48,7 +48,7 @@ class FunctionalSource final : public source::InstructionSource {
   std::uint32_t next_pc(source::CtaSlot cta, std::uint32_t warp) const override;
   bool warp_done(source::CtaSlot cta, std::uint32_t warp) const override;
   bool warp_runnable(source::CtaSlot cta, std::uint32_t warp) const override;
-  source::Issued issue(source::CtaSlot cta, std::uint32_t warp) override;
+  const source::Issued& issue(source::CtaSlot cta, std::uint32_t warp) override;
   std::uint64_t warp_instructions(source::CtaSlot cta, std::uint32_t warp) const override;
   [[noreturn]] void deadlock(source::CtaSlot cta) const override;
   void complete(source::AsyncId op) override;
@@ -77,6 +77,7 @@ class FunctionalSource final : public source::InstructionSource {
   std::vector<std::unique_ptr<Cta>> ctas_;
   std::vector<source::CtaSlot> free_;
   source::Counts counts_;
+  StepResult last_;  // the last issue's result, reused
   std::map<source::AsyncId, std::function<void()>> pending_;
   source::AsyncId next_async_ = 1;
   bool immediate_ = true;

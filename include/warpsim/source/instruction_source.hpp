@@ -87,7 +87,8 @@ class InstructionSource {
   // runnable while next_pc is kNoPc).
   virtual bool warp_runnable(CtaSlot cta, std::uint32_t warp) const = 0;
   virtual bool warp_done(CtaSlot cta, std::uint32_t warp) const = 0;
-  virtual Issued issue(CtaSlot cta, std::uint32_t warp) = 0;
+  // The result stays valid until the next issue() on this source.
+  virtual const Issued& issue(CtaSlot cta, std::uint32_t warp) = 0;
   // Warp-instructions the warp has executed so far.
   virtual std::uint64_t warp_instructions(CtaSlot cta, std::uint32_t warp) const = 0;
 

@@ -2,6 +2,7 @@
 // instruction produces it. An instruction may issue once every register it reads or writes has landed (reads:
 // true dependences; writes: a later write must not land before an earlier one).
 // Leaves out: register-bank conflicts and operand-collector ports, and a limit on pending writes.
+// (Defined here: the scheduler asks it for every warp it scans.)
 #pragma once
 
 #include <warpsim/timing/cycle.hpp>
@@ -20,14 +21,32 @@ class Scoreboard {
   };
 
   // A fresh warp: `slots` registers, none pending.
-  void reset(std::size_t slots);
+  void reset(std::size_t slots) {
+    ready_.assign(slots, Cycle(0));
+    memory_.assign(slots, 0);
+  }
   // When the registers of an instruction (`reads` and `writes`) have all landed. Ties keep the first register
   // in reads-then-writes order that reaches the latest time.
-  Pending when(std::span<const std::uint32_t> reads, std::span<const std::uint32_t> writes) const;
+  Pending when(std::span<const std::uint32_t> reads, std::span<const std::uint32_t> writes) const {
+    Pending p = latest_of(reads);
+    for (const std::uint32_t r : writes)
+      if (ready_[r] > p.at) p = {ready_[r], memory_[r] != 0};
+    return p;
+  }
   // When every register in `regs` has landed (Cycle(0) if none pending).
-  Pending latest_of(std::span<const std::uint32_t> regs) const;
+  Pending latest_of(std::span<const std::uint32_t> regs) const {
+    Pending p;
+    for (const std::uint32_t r : regs)
+      if (ready_[r] > p.at) p = {ready_[r], memory_[r] != 0};
+    return p;
+  }
   // The instruction's results land at `at` (from memory when `memory`).
-  void write(std::span<const std::uint32_t> writes, Cycle at, bool memory);
+  void write(std::span<const std::uint32_t> writes, Cycle at, bool memory) {
+    for (const std::uint32_t r : writes) {
+      ready_[r] = at;
+      memory_[r] = memory ? 1 : 0;
+    }
+  }
   // When the last pending write of the warp lands.
   Cycle last() const;
 

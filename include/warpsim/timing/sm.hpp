@@ -82,6 +82,9 @@ class Sm {
   const SubPartition& sub(std::uint32_t i) const { return subs_[i]; }
   std::uint32_t wake_key(std::uint32_t sub) const { return id_ * sub_partitions() + sub; }
 
+  // Resident, not exited warps at the sub-partitions' last scans.
+  std::uint64_t active_warps() const { return active_warps_; }
+
   // Cycle accounting, added by the GPU loop.
   std::uint64_t active_cycles = 0;       // cycles with a resident CTA
   std::uint64_t warp_cycles_active = 0;  // resident, not exited warps summed over those cycles
@@ -128,7 +131,8 @@ class Sm {
   BarrierUnit barrier_;
   Lsu lsu_;
   std::vector<source::CtaSlot> ctas_;  // resident, in placement order
-  bool check_done_ = false;            // a warp exited since the last retire()
+  bool check_done_ = false;
+  std::uint64_t active_warps_ = 0;  // a warp exited since the last retire()
 };
 
 }  // namespace warpsim::timing

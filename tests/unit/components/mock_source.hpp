@@ -145,9 +145,10 @@ class ScriptedSource final : public source::InstructionSource {
     return !ctas_[cta].warps[warp].at_end();
   }
   bool warp_done(source::CtaSlot cta, std::uint32_t warp) const override { return ctas_[cta].warps[warp].done(); }
-  source::Issued issue(source::CtaSlot cta, std::uint32_t warp) override {
+  const source::Issued& issue(source::CtaSlot cta, std::uint32_t warp) override {
     Warp& w = ctas_[cta].warps[warp];
-    source::Issued r;
+    source::Issued& r = last_;
+    r = source::Issued{};
     if (w.at_end()) {
       r.kind = w.done() ? source::Issued::Kind::Done : source::Issued::Kind::Blocked;
       return r;
@@ -192,6 +193,7 @@ class ScriptedSource final : public source::InstructionSource {
   std::vector<source::CtaSlot> free_;
   source::Counts counts_;
   const source::Timebase* time_ = nullptr;
+  source::Issued last_;
 };
 
 // Every CTA of the grid gets the same warps.

@@ -70,7 +70,7 @@ TEST_CASE("481 a CTA runs instruction by instruction through the source and is c
   std::uint32_t pc = src.next_pc(c, 1);
   std::uint64_t steps = 0;
   while (!src.warp_done(c, 1)) {
-    const source::Issued r = src.issue(c, 1);
+    const source::Issued& r = src.issue(c, 1);
     REQUIRE(r.kind == source::Issued::Kind::Executed);
     CHECK(r.pc == pc);
     CHECK(r.active == LaneMask::first(8));
