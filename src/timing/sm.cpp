@@ -115,7 +115,8 @@ std::int64_t Sm::scan(std::uint32_t sub, Cycle now) {
     chosen = sp.ready[sp.scheduler().pick(sp.ready, sp.last(), static_cast<std::uint32_t>(slots_.size()))].slot;
     --st.not_selected;
     ++st.issued;
-    wake = now + 1;  // it changes at the issue: scanned again next cycle
+    wake = now + 1;            // it changes at the issue: scanned again next cycle,
+    recount = Cycle::never();  // which recounts it anyway
   }
   sp.states = st;
   active_warps_ = active_warps_ - sp.active + active;
