@@ -124,8 +124,7 @@ GridStats run_grid(Launch& L, const GridLimits& limits) {
       for (const source::CtaSlot c : resident)
         if (src.blocked(c)) src.deadlock(c);
   }
-  const source::Counts& n = src.counts();
-  return GridStats{n.ctas, n.warps, n.warp_instructions, n.thread_instructions};
+  return src.counts();
 }
 
 }  // namespace warpsim::func

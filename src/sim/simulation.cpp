@@ -223,8 +223,7 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
         ks.registers_source = source;
         timed = run_timed(L, lowered, cfg.gpu, limits, opts.trace, regs);
         if (opts.trace != nullptr) opts.trace->on_kernel_end(timed.cycles);
-        st = func::GridStats{timed.functional.ctas, timed.functional.warps, timed.functional.warp_instructions,
-                             timed.functional.thread_instructions};
+        st = timed.functional;
       }
     } catch (const Error& e) {
       throw Error(e.kind(), fmt::format("{}: {} ({} {}): {}", cfg.path, k.json_path, k.entry, k.ptx, e.what()));

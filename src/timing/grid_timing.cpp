@@ -117,6 +117,8 @@ class Gpu {
     out.functional = src_.counts();
     out.cycles = k_.end.count();
     stats_.gpc_cycles_elapsed_max = out.cycles;
+    l2_.finish();
+    stats_.mem = l2_.stats();  // the SMs' L1 and constant-cache counts are added below
     double active = 0, warp_cycles = 0;
     for (const auto& sm : sms_) {
       active += static_cast<double>(sm->active_cycles);
@@ -130,6 +132,9 @@ class Gpu {
       stats_.global_ld_requests += ls.global_ld_requests;
       stats_.global_ld_sectors += ls.global_ld_sectors;
       stats_.global_ld_sectors_l1_hit += ls.global_ld_sectors_l1_hit;
+      stats_.mem.l1_sector_hits += sm->lsu().l1_stats().sector_hits;
+      stats_.mem.l1_sector_misses += sm->lsu().l1_stats().sector_misses;
+      stats_.mem.const_accesses += ls.const_accesses;
     }
     stats_.sm_cycles_active_avg = active / static_cast<double>(sms_.size());
     // SASS-level counts: folded PTX instructions issue nothing, expanded ones (emulated, printf) several.
@@ -139,13 +144,6 @@ class Gpu {
     stats_.ptx_inst_executed = out.functional.warp_instructions;
     stats_.ptx_inst_folded = k_.folded;
     stats_.sass_inst_expanded = k_.expanded;
-    l2_.finish();
-    stats_.mem = l2_.stats();
-    for (const auto& sm : sms_) {
-      stats_.mem.l1_sector_hits += sm->lsu().l1_stats().sector_hits;
-      stats_.mem.l1_sector_misses += sm->lsu().l1_stats().sector_misses;
-      stats_.mem.const_accesses += sm->lsu().stats().const_accesses;
-    }
     launch_stats(active, warp_cycles);
     out.stats = stats_;
     return out;

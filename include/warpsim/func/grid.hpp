@@ -13,9 +13,7 @@
 
 namespace warpsim::func {
 
-struct GridStats {
-  std::uint64_t ctas = 0, warps = 0, warp_instructions = 0, thread_instructions = 0;
-};
+using GridStats = source::Counts;  // CTAs, warps and instructions executed
 
 GridStats run_grid(Launch& launch, const GridLimits& limits = {});
 
