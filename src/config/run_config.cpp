@@ -343,13 +343,18 @@ RunConfig parse_run_config(const std::string& json_text, const std::string& path
   const ojson root = detail::parse_json(json_text, path);
   const JsonPath at(path);
   detail::get_object(root, at);
-  detail::check_keys(root, at, {"description", "gpu", "buffers", "kernels", "expect", "clock_buffers"});
+  detail::check_keys(root, at, {"description", "gpu", "buffers", "kernels", "expect", "clock_buffers", "validation_set"});
   const fs::path base = fs::path(path).parent_path();
 
   RunConfig cfg;
   cfg.path = path;
   if (const ojson* d = detail::find(root, "description"))
     cfg.description = detail::get_string(*d, at.key("description"));
+  if (const ojson* v = detail::find(root, "validation_set")) {
+    cfg.validation_set = detail::get_string(*v, at.key("validation_set"));
+    if (cfg.validation_set != "calibration" && cfg.validation_set != "judgement")
+      at.key("validation_set").fail("expected \"calibration\" or \"judgement\", got \"{}\"", cfg.validation_set);
+  }
 
   const std::string gpu = detail::get_string(detail::require(root, at, "gpu"), at.key("gpu"));
   const detail::GpuFile file = detail::locate_gpu_config(gpu, base.string());

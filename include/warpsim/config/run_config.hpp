@@ -72,6 +72,9 @@ struct ExpectSpec {
 struct RunConfig {
   std::string path;  // the config file
   std::string description;
+  // Which validation set the workload belongs to: "calibration" (GPU-model parameters may be fitted to its
+  // measurements) or "judgement" (never: it only judges the model). `warpsim validate` reports them apart.
+  std::string validation_set = "calibration";
   GpuConfig gpu;
   std::vector<LaunchSpec> kernels;
   std::vector<BufferSpec> buffers;  // in file order
