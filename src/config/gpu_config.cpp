@@ -244,6 +244,9 @@ std::vector<Param> make_params() {
       real("mem.l1_load_cycles_per_line", &G::l1_load_cycles_per_line, "cycles", 0, 1000,
            "cycles one SM's L1 spends per distinct 128-byte line of a warp load (an access takes the longer of this "
            "and its sectors at mem.l1_sectors_per_cycle)"),
+      real("mem.l1_tag_cycles_per_line", &G::l1_tag_cycles_per_line, "cycles", 0, 1000,
+           "cycles the SM's L1 tag stage spends per distinct 128-byte line of a warp access, hit or miss: the rate all "
+           "sub-partitions together get (mem.l1_load_cycles_per_line is what one sub-partition's path gets)"),
       real("mem.l1_store_cycles_per_line", &G::l1_store_cycles_per_line, "cycles", 0, 1000,
            "cycles one SM's L1 spends per distinct 128-byte line of a warp store"),
       count("mem.l2_size", &G::l2_size, "bytes", 128, kU32, "L2 cache, whole GPU"),
@@ -290,6 +293,11 @@ std::vector<Param> make_params() {
             "shared-memory allocation granularity per CTA"),
       counts("smem.carveouts_kib", &G::smem_carveouts_kib, "KiB", 0, 1u << 20,
              "shared-memory sizes the L1/shared split offers"),
+      choice("smem.carveout_choice", &G::carveout_choice,
+             {{"occupancy", config::CarveoutChoice::Occupancy}, {"largest", config::CarveoutChoice::Largest}},
+             "the carve-out a launch gets without a preference: the smallest that holds the CTAs per SM the occupancy "
+             "allows (occupancy) or the largest (largest); L1 is mem.l1_size plus what the carve-out leaves of "
+             "smem.per_sm"),
       count("launch.max_threads_per_cta", &G::max_threads_per_cta, "threads", 1, 1u << 20, "threads per CTA (block)"),
       count("launch.max_block_dim_x", &G::max_block_dim_x, "threads", 1, kU32, "block dimension x"),
       count("launch.max_block_dim_y", &G::max_block_dim_y, "threads", 1, kU32, "block dimension y"),

@@ -249,7 +249,7 @@ LaunchSpec parse_kernel(const ojson& j, const JsonPath& at, const GpuConfig& gpu
   detail::get_object(j, at);
   detail::check_keys(j, at,
                      {"ptx", "entry", "grid", "block", "cluster", "nonportable_cluster", "dynamic_smem", "stream",
-                      "args", "registers"});
+                      "args", "registers", "preferred_carveout"});
   LaunchSpec k;
   k.json_path = at.path();
   k.ptx = absolute_from(base, detail::get_string(detail::require(j, at, "ptx"), at.key("ptx")));
@@ -267,6 +267,14 @@ LaunchSpec parse_kernel(const ojson& j, const JsonPath& at, const GpuConfig& gpu
   k.grid = grid.dim3();
   k.block = block.dim3();
 
+  if (const ojson* v = detail::find(j, "preferred_carveout")) {
+    const std::uint64_t pct = detail::get_uint(*v, at.key("preferred_carveout"));
+    if (pct > 100) {
+      at.key("preferred_carveout")
+          .fail("expected a percentage of the SM's shared memory from 0 to 100, got {} (cudaErrorInvalidValue)", pct);
+    }
+    k.preferred_carveout = static_cast<int>(pct);
+  }
   if (const ojson* v = detail::find(j, "nonportable_cluster"))
     k.nonportable_cluster = detail::get_bool(*v, at.key("nonportable_cluster"));
   if (const ojson* v = detail::find(j, "cluster")) {

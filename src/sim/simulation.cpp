@@ -205,6 +205,7 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     L.global = &global;
     L.const_bank = &lm.const_bank;
     L.dynamic_smem = k.dynamic_smem;
+    L.preferred_carveout = k.preferred_carveout;
     L.num_sms = cfg.gpu.num_sms;
     L.gridid = gridid++;
     L.model = cfg.gpu.reconvergence;

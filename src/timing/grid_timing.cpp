@@ -28,6 +28,11 @@ class CycleClock final : public source::Timebase {
   double mhz_;
 };
 
+// The L1 per SM of a launch: mem.l1_size beside the largest carve-out, plus what the launch's carve-out leaves.
+std::uint64_t l1_bytes(const config::GpuConfig& cfg, const Occupancy& occ) {
+  return cfg.l1_size + (cfg.smem_per_sm - std::min<std::uint64_t>(occ.smem_launch_carveout, cfg.smem_per_sm));
+}
+
 class Gpu {
  public:
   Gpu(source::InstructionSource& src, const lower::Program& prog, const KernelShape& shape,
@@ -39,7 +44,7 @@ class Gpu {
         occ_(kernel_occupancy(shape, cfg, regs)),
         l2_(cfg),
         wake_(std::size_t{std::max(cfg.num_sms, 1u)} * std::max(cfg.sub_partitions, 1u)),
-        k_{cfg, src, prog, l2_, wake_, sink, sink != nullptr && sink->wants_issues() ? sink : nullptr},
+        k_{cfg, src, prog, l2_, wake_, l1_bytes(cfg, occ_), sink, sink != nullptr && sink->wants_issues() ? sink : nullptr},
         clock_(now_, cfg.clock_mhz) {
     sms_.reserve(std::max(cfg.num_sms, 1u));
     for (std::uint32_t s = 0; s < std::max(cfg.num_sms, 1u); ++s) sms_.push_back(std::make_unique<Sm>(s, k_));
@@ -193,6 +198,7 @@ Occupancy kernel_occupancy(const KernelShape& k, const config::GpuConfig& cfg, u
   req.threads_per_cta = k.threads_per_cta;
   req.regs_per_thread = regs_per_thread;
   req.smem_per_cta = k.smem_per_cta;
+  req.carveout_percent = k.carveout_percent;
   return compute_occupancy(cfg, req);
 }
 

@@ -8,21 +8,30 @@
 
 namespace warpsim::timing {
 
-L1Cache::L1Cache(const L1Config& cfg) : cfg_(cfg), tags_(cfg.size, cfg.assoc) {}
+L1Cache::L1Cache(const L1Config& cfg)
+    : cfg_(cfg), tags_(cfg.size, cfg.assoc), path_free_(std::max(cfg.sub_partitions, 1u), 0.0) {}
 
 MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
-                          const std::vector<unsigned>& same_address, MemorySystem& l2) {
+                          const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub) {
   MemResult r;
-  // The L1 takes the longer of: the sectors at mem.l1_sectors_per_cycle, the distinct lines at
-  // mem.l1_{load,store}_cycles_per_line; the sectors leave evenly spread over that time.
-  const double rate = cfg_.sectors_per_cycle;
-  const std::size_t lines = distinct_lines(sectors);
+  // The sub-partition's path takes the distinct lines at mem.l1_{load,store}_cycles_per_line; the SM's stages
+  // take the longer of the lines at mem.l1_tag_cycles_per_line and the sectors at mem.l1_sectors_per_cycle. The
+  // access starts when both are free and its sectors leave evenly over the longer of the two.
+  const auto lines = static_cast<double>(distinct_lines(sectors));
   const double per_line = op == MemOp::Load    ? cfg_.load_cycles_per_line
                           : op == MemOp::Store ? cfg_.store_cycles_per_line
                                                : 0.0;
-  const double busy = std::max(static_cast<double>(sectors.size()) / rate, static_cast<double>(lines) * per_line);
-  const double start = std::max(free_, static_cast<double>(now));
-  free_ = start + busy;
+  const double path_busy = lines * per_line;
+  // Stores keep the SM's stages for mem.l1_store_cycles_per_line per line: only one warp's stores were measured
+  // (traces/ubench_uncoalesced), so nothing says that several sub-partitions' stores overlap.
+  const double sm_per_line = op == MemOp::Load ? cfg_.tag_cycles_per_line : per_line;
+  const double sm_busy =
+      std::max(static_cast<double>(sectors.size()) / cfg_.sectors_per_cycle, lines * sm_per_line);
+  double& path = path_free_[sub % path_free_.size()];
+  const double start = std::max({free_, path, static_cast<double>(now)});
+  path = start + path_busy;
+  free_ = start + sm_busy;
+  const double busy = std::max(path_busy, sm_busy);
   for (std::size_t i = 0; i < sectors.size(); ++i) {
     const std::uint64_t sec = sectors[i];
     const auto at = static_cast<std::uint64_t>(

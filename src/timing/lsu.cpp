@@ -6,13 +6,13 @@
 namespace warpsim::timing {
 
 LsuResult Lsu::global(const source::MemAccess& m, LaneMask lanes, bool local, std::uint64_t grid_warp, bool cas,
-                      Cycle now) {
+                      std::uint32_t sub, Cycle now) {
   if (local) local_sectors(m, lanes, grid_warp, scratch_);
   else global_sectors(m, lanes, scratch_);
   const MemOp op = m.atomic ? MemOp::Atomic : m.store ? MemOp::Store : MemOp::Load;
   scratch_.same.clear();  // atomics: per sector, the most lanes on one of its addresses
   if (op == MemOp::Atomic && !local) same_address_lanes(m, lanes, scratch_);
-  const MemResult r = l1_.access(scratch_.sectors, op, now.count(), scratch_.same, l2_);
+  const MemResult r = l1_.access(scratch_.sectors, op, now.count(), scratch_.same, l2_, sub);
   LsuResult out;
   if (op == MemOp::Load && !local) {
     ++stats_.global_ld_requests;

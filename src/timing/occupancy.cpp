@@ -175,6 +175,12 @@ Occupancy explain_occupancy(const GpuConfig& gpu, const OccupancyRequest& req) {
   o.warps_per_sm = o.ctas_per_sm * o.warps_per_cta;
   o.threads_per_sm = o.ctas_per_sm * req.threads_per_cta;
   o.occupancy = static_cast<double>(o.warps_per_sm) / o.warp_slots;
+  o.smem_launch_carveout = o.smem_carveout;
+  if (!req.carveout_percent && gpu.carveout_choice == config::CarveoutChoice::Occupancy && o.ctas_per_sm > 0 &&
+      o.ctas_per_sm != kUnlimited) {
+    const u64 need = u64{o.ctas_per_sm} * o.smem_per_cta;
+    if (const auto c = carveout_at_least(gpu, need)) o.smem_launch_carveout = *c;
+  }
   for (const auto& w : why) o.error += (o.error.empty() ? "" : "; ") + w;
   return o;
 }

@@ -5,7 +5,15 @@
 
 namespace warpsim::timing {
 
-Sm::Sm(std::uint32_t id, KernelContext& k) : id_(id), k_(k), smem_(k.cfg), barrier_(k.cfg), lsu_(k.cfg, k.l2) {
+namespace {
+L1Config l1_config(const KernelContext& k) {
+  L1Config c = L1Config::from(k.cfg);
+  if (k.l1_bytes != 0) c.size = k.l1_bytes;
+  return c;
+}
+}  // namespace
+
+Sm::Sm(std::uint32_t id, KernelContext& k) : id_(id), k_(k), smem_(k.cfg), barrier_(k.cfg), lsu_(LsuConfig::from(k.cfg), l1_config(k), k.l2) {
   slots_.resize(k.cfg.max_warps_per_sm);
   const std::uint32_t nsub = std::max(k.cfg.sub_partitions, 1u);
   subs_.reserve(nsub);
@@ -174,7 +182,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       w.wide_ready = ready;
     } else if (space == ir::Space::Global || space == ir::Space::Local) {
       const std::uint64_t grid_warp = k_.src.cta_linear(w.cta) * k_.src.warps(w.cta) + w.index;
-      const LsuResult m = lsu_.global(r.mem, r.executed, space == ir::Space::Local, grid_warp, t.cas, now);
+      const LsuResult m = lsu_.global(r.mem, r.executed, space == ir::Space::Local, grid_warp, t.cas, slot % sub_partitions(), now);
       ready = m.ready;
       mem = true;
       if (m.store) {

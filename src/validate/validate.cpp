@@ -30,6 +30,47 @@ std::string opt(const std::optional<double>& v, const char* f = "{:.0f}") {
 
 }  // namespace
 
+SetSummary summarise(const std::vector<WorkloadRow>& rows, const std::string& set) {
+  SetSummary out;
+  out.name = set;
+  std::vector<double> s, m;
+  std::vector<std::string> seen, bad;
+  for (const auto& row : rows) {
+    if (set != "all" && row.set != set) continue;
+    if (std::find(seen.begin(), seen.end(), row.workload) == seen.end()) {
+      seen.push_back(row.workload);
+      if (row.functional.rfind("MISMATCH", 0) == 0) ++out.functional_mismatches;
+    }
+    if (row.measured_cycles <= 0) continue;
+    s.push_back(row.sim_cycles);
+    m.push_back(row.measured_cycles);
+    const double e = std::abs(row.error_pct());
+    out.mape += e;
+    if (out.worst.empty() || e > out.max_abs_error) {
+      out.max_abs_error = e;
+      out.worst = row.workload + "/" + row.entry;
+    }
+  }
+  out.workloads = seen.size();
+  out.kernels = s.size();
+  if (s.empty()) return out;
+  const double n = static_cast<double>(s.size());
+  out.mape /= n;
+  double ms = 0, mmn = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    ms += s[i] / n;
+    mmn += m[i] / n;
+  }
+  double cov = 0, vs = 0, vm = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    cov += (s[i] - ms) * (m[i] - mmn);
+    vs += (s[i] - ms) * (s[i] - ms);
+    vm += (m[i] - mmn) * (m[i] - mmn);
+  }
+  out.correlation = (vs > 0 && vm > 0) ? cov / std::sqrt(vs * vm) : 0;
+  return out;
+}
+
 Report validate_dir(const std::string& traces_dir, const std::string& gpu) {
   Report rep;
   rep.gpu = gpu;
@@ -72,6 +113,7 @@ Report validate_dir(const std::string& traces_dir, const std::string& gpu) {
       WorkloadRow row;
       row.workload = workload;
       row.entry = ks.entry;
+      row.set = r.config.validation_set;
       row.functional = functional;
       row.sim_cycles = static_cast<double>(ks.cycles);
       const nlohmann::json empty = nlohmann::json::object();
@@ -102,45 +144,47 @@ Report validate_dir(const std::string& traces_dir, const std::string& gpu) {
       rep.rows.push_back(row);
     }
   }
-  // Suite summary over rows with a measured cycle count.
-  std::vector<double> s, m;
-  for (const auto& row : rep.rows)
-    if (row.measured_cycles > 0) {
-      s.push_back(row.sim_cycles);
-      m.push_back(row.measured_cycles);
-      rep.mape += std::abs(row.error_pct());
-      rep.max_abs_error = std::max(rep.max_abs_error, std::abs(row.error_pct()));
-    }
-  if (!s.empty()) {
-    rep.mape /= static_cast<double>(s.size());
-    const double n = static_cast<double>(s.size());
-    double ms = 0, mmn = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      ms += s[i] / n;
-      mmn += m[i] / n;
-    }
-    double cov = 0, vs = 0, vm = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      cov += (s[i] - ms) * (m[i] - mmn);
-      vs += (s[i] - ms) * (s[i] - ms);
-      vm += (m[i] - mmn) * (m[i] - mmn);
-    }
-    rep.correlation = (vs > 0 && vm > 0) ? cov / std::sqrt(vs * vm) : 0;
+  const SetSummary all = summarise(rep.rows, "all");
+  rep.mape = all.mape;
+  rep.max_abs_error = all.max_abs_error;
+  rep.correlation = all.correlation;
+  for (const char* set : {"calibration", "judgement"}) {
+    SetSummary ss = summarise(rep.rows, set);
+    if (ss.workloads > 0) rep.sets.push_back(ss);
   }
   return rep;
 }
 
+namespace {
+std::string summary_line(const SetSummary& ss) {
+  return fmt::format(
+      "{} set: {} workloads, {} kernels: cycles MAPE {:.1f}%, worst {:.1f}% ({}), correlation {:.3f}; functional "
+      "mismatches: {}\n",
+      ss.name, ss.workloads, ss.kernels, ss.mape, ss.max_abs_error, ss.worst.empty() ? "-" : ss.worst,
+      ss.correlation, ss.functional_mismatches);
+}
+}  // namespace
+
 std::string Report::table() const {
-  std::string t = fmt::format("{:<20} {:<18} {:>9} {:>9} {:>8} {:>13} {:>11} {:>11}  {}\n", "workload", "kernel",
-                              "sim cyc", "meas cyc", "error", "conflicts s/m", "lanes s/m", "occ% s/m", "buffers");
-  for (const auto& r : rows)
-    t += fmt::format("{:<20} {:<18} {:>9.0f} {:>9.0f} {:>7.1f}% {:>13} {:>11} {:>11}  {}\n", r.workload, r.entry,
-                     r.sim_cycles, r.measured_cycles, r.error_pct(),
-                     opt(r.sim_conflicts) + "/" + opt(r.measured_conflicts),
-                     opt(r.sim_lane_util, "{:.1f}") + "/" + opt(r.measured_lane_util, "{:.1f}"),
-                     opt(r.sim_occupancy, "{:.0f}") + "/" + opt(r.measured_occupancy, "{:.0f}"), r.functional);
+  const std::string head = fmt::format("{:<24} {:<18} {:>9} {:>9} {:>8} {:>13} {:>11} {:>11}  {}\n", "workload",
+                                       "kernel", "sim cyc", "meas cyc", "error", "conflicts s/m", "lanes s/m",
+                                       "occ% s/m", "buffers");
+  std::string t;
+  for (const SetSummary& ss : sets) {
+    t += fmt::format("{} set\n", ss.name) + head;
+    for (const auto& r : rows) {
+      if (r.set != ss.name) continue;
+      t += fmt::format("{:<24} {:<18} {:>9.0f} {:>9.0f} {:>7.1f}% {:>13} {:>11} {:>11}  {}\n", r.workload, r.entry,
+                       r.sim_cycles, r.measured_cycles, r.error_pct(),
+                       opt(r.sim_conflicts) + "/" + opt(r.measured_conflicts),
+                       opt(r.sim_lane_util, "{:.1f}") + "/" + opt(r.measured_lane_util, "{:.1f}"),
+                       opt(r.sim_occupancy, "{:.0f}") + "/" + opt(r.measured_occupancy, "{:.0f}"), r.functional);
+    }
+    t += summary_line(ss) + "\n";
+  }
+  for (const SetSummary& ss : sets) t += summary_line(ss);
   t += fmt::format(
-      "cycles: MAPE {:.1f}%, worst {:.1f}%, correlation {:.3f} over {} kernels; functional mismatches: {}\n", mape,
+      "all: cycles MAPE {:.1f}%, worst {:.1f}%, correlation {:.3f} over {} kernels; functional mismatches: {}\n", mape,
       max_abs_error, correlation, rows.size(), functional_mismatches);
   return t;
 }
@@ -152,8 +196,14 @@ nlohmann::json Report::to_json() const {
   j["max_abs_error"] = max_abs_error;
   j["correlation"] = correlation;
   j["functional_mismatches"] = functional_mismatches;
+  for (const SetSummary& ss : sets) {
+    j["sets"][ss.name] = {{"workloads", ss.workloads},        {"kernels", ss.kernels},
+                          {"mape", ss.mape},                  {"max_abs_error", ss.max_abs_error},
+                          {"worst", ss.worst},                {"correlation", ss.correlation},
+                          {"functional_mismatches", ss.functional_mismatches}};
+  }
   for (const auto& r : rows) {
-    nlohmann::json o{{"workload", r.workload},     {"entry", r.entry},
+    nlohmann::json o{{"workload", r.workload},     {"entry", r.entry},     {"set", r.set},
                      {"sim_cycles", r.sim_cycles}, {"measured_cycles", r.measured_cycles},
                      {"error_pct", r.error_pct()}, {"functional", r.functional}};
     auto put = [&](const char* k, const std::optional<double>& v) {
@@ -173,13 +223,26 @@ nlohmann::json Report::to_json() const {
 std::vector<std::string> worse_than(const Report& r, const nlohmann::json& baseline) {
   std::vector<std::string> why;
   const double tol = 0.05;  // percentage points of slack for floating-point noise
-  if (baseline.contains("mape") && r.mape > baseline["mape"].get<double>() + tol)
-    why.push_back(
-        fmt::format("cycle MAPE {:.2f}% is worse than the baseline {:.2f}%", r.mape, baseline["mape"].get<double>()));
-  if (baseline.contains("functional_mismatches") &&
-      r.functional_mismatches > baseline["functional_mismatches"].get<unsigned>())
-    why.push_back(fmt::format("{} functional mismatches, the baseline has {}", r.functional_mismatches,
-                              baseline["functional_mismatches"].get<unsigned>()));
+  auto check = [&](const std::string& what, double mape, unsigned mismatches, const nlohmann::json& b) {
+    if (b.contains("mape") && mape > b["mape"].get<double>() + tol)
+      why.push_back(fmt::format("{}: cycle MAPE {:.2f}% is worse than the baseline {:.2f}%", what, mape,
+                                b["mape"].get<double>()));
+    if (b.contains("functional_mismatches") && mismatches > b["functional_mismatches"].get<unsigned>())
+      why.push_back(fmt::format("{}: {} functional mismatches, the baseline has {}", what, mismatches,
+                                b["functional_mismatches"].get<unsigned>()));
+  };
+  if (baseline.contains("sets")) {
+    for (const auto& [name, b] : baseline["sets"].items()) {
+      const auto it = std::find_if(r.sets.begin(), r.sets.end(), [&](const SetSummary& s) { return s.name == name; });
+      if (it == r.sets.end()) {
+        why.push_back(fmt::format("the baseline has a {} set, the report has none", name));
+        continue;
+      }
+      check(name + " set", it->mape, it->functional_mismatches, b);
+    }
+  } else {
+    check("suite", r.mape, r.functional_mismatches, baseline);
+  }
   return why;
 }
 

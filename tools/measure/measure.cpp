@@ -288,6 +288,10 @@ int main(int argc, char** argv) {
   // ---- modules and functions ----
   std::map<std::string, CUmodule> modules;
   std::vector<CUfunction> funcs;
+  struct FuncDefaults {
+    int max_dynamic_smem = 0, carveout = -1;
+  };
+  std::vector<std::pair<CUfunction, FuncDefaults>> defaults;
   ojson kernels = ojson::array();
   for (const auto& p : launches) {
     const auto& k = *p.spec;
@@ -307,11 +311,29 @@ int main(int argc, char** argv) {
     }
     CUfunction f;
     CK(cuModuleGetFunction(&f, it->second, k.entry.c_str()));
-    if (k.dynamic_smem > 48 * 1024)
-      CK(cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, static_cast<int>(k.dynamic_smem)));
     if (k.nonportable_cluster) CK(cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1));
+    if (std::find(funcs.begin(), funcs.end(), f) == funcs.end()) {
+      FuncDefaults d;
+      CK(cuFuncGetAttribute(&d.max_dynamic_smem, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, f));
+      CK(cuFuncGetAttribute(&d.carveout, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, f));
+      defaults.emplace_back(f, d);
+    }
     funcs.push_back(f);
   }
+  // Launches of one entry share one CUfunction, and its attributes are the function's, not the launch's: each
+  // launch sets its own (the dynamic shared-memory limit it needs, its carve-out preference) right before it
+  // runs, and a launch without them gets the function's load-time values back, so that launches do not inherit
+  // each other's settings (the driver picks the carve-out from them).
+  auto apply_attributes = [&](std::size_t li) {
+    const auto& k = *launches[li].spec;
+    const CUfunction f = funcs[li];
+    const auto d = std::find_if(defaults.begin(), defaults.end(), [&](const auto& e) { return e.first == f; });
+    const int max_dyn =
+        k.dynamic_smem > 48 * 1024 ? static_cast<int>(k.dynamic_smem) : d->second.max_dynamic_smem;
+    CK(cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, max_dyn));
+    CK(cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
+                          k.preferred_carveout >= 0 ? k.preferred_carveout : d->second.carveout));
+  };
 
   auto launch = [&](std::size_t li) {
     const auto& p = launches[li];
@@ -340,6 +362,7 @@ int main(int argc, char** argv) {
       lc.attrs = at;
       lc.numAttrs = 1;
     }
+    apply_attributes(li);
     CK(cuLaunchKernelEx(&lc, funcs[li], params.data(), nullptr));
   };
 
@@ -372,6 +395,7 @@ int main(int argc, char** argv) {
   for (std::size_t li = 0; li < nk; ++li) {
     const auto& p = launches[li];
     const auto& k = *p.spec;
+    apply_attributes(li);  // the attributes and occupancy below are this launch's
     auto fattr = [&](CUfunction_attribute a) {
       int v = 0;
       CK(cuFuncGetAttribute(&v, a, funcs[li]));
@@ -388,13 +412,15 @@ int main(int argc, char** argv) {
     kj["block"] = dim_json(k.block);
     kj["cluster"] = k.cluster ? dim_json(*k.cluster) : ojson(nullptr);
     kj["dynamic_smem"] = k.dynamic_smem;
+    if (k.preferred_carveout >= 0) kj["preferred_carveout"] = k.preferred_carveout;
     kj["attributes"] = {{"registers_per_thread", fattr(CU_FUNC_ATTRIBUTE_NUM_REGS)},
                         {"static_smem_bytes", fattr(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES)},
                         {"local_bytes_per_thread", fattr(CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES)},
                         {"const_bytes", fattr(CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES)},
                         {"max_threads_per_block", fattr(CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)},
                         {"ptx_version", fattr(CU_FUNC_ATTRIBUTE_PTX_VERSION)},
-                        {"binary_version", fattr(CU_FUNC_ATTRIBUTE_BINARY_VERSION)}};
+                        {"binary_version", fattr(CU_FUNC_ATTRIBUTE_BINARY_VERSION)},
+                        {"preferred_carveout", fattr(CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT)}};
     kj["warpsim_static_smem"] = p.static_smem;
     if (!k.cluster) {
       int blocks = 0;

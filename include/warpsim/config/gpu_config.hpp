@@ -17,6 +17,9 @@ namespace warpsim::config {
 enum class Reconvergence { IpdomStack, Independent };
 enum class SchedulerPolicy { Gto, Lrr, Gty };
 enum class DispatchOrder { RoundRobin, Fill };
+// How the driver picks a launch's L1/shared carve-out when the kernel states no preference: the smallest one that
+// holds the CTAs the occupancy allows (Occupancy), or always the largest (Largest: L1 stays mem.l1_size).
+enum class CarveoutChoice { Occupancy, Largest };
 
 // One execution pipeline class: dependent-result latency and issue-to-issue interval on one sub-partition.
 struct PipeTiming {
@@ -96,6 +99,7 @@ struct GpuConfig {
   double l1_sectors_per_cycle = 4;      // 32-byte sectors the L1 passes per cycle per SM
   double l1_load_cycles_per_line = 0;   // L1 cycles per distinct 128-byte line of a warp load
   double l1_store_cycles_per_line = 0;  // L1 cycles per distinct 128-byte line of a warp store
+  double l1_tag_cycles_per_line = 0;    // the SM's L1 tag stage: cycles per distinct line, all warps together
   unsigned l2_size = 52428800;          // bytes, whole GPU
   unsigned l2_slices = 100;             // address-interleaved by 128-byte line
   unsigned l2_assoc = 16;               // ways
@@ -116,6 +120,7 @@ struct GpuConfig {
   unsigned kernel_launch_latency = 0;  // cycles added before the first CTA starts
   unsigned cta_dispatch_interval = 0;  // cycles between two consecutive CTA launches, GPU-wide
   DispatchOrder dispatch_order = DispatchOrder::RoundRobin;
+  CarveoutChoice carveout_choice = CarveoutChoice::Largest;  // smem.carveout_choice
 
   // compiler (ptxas) effects the timing model reproduces; 0 or 1
   unsigned compiler_schedule = 0;         // 1: list-schedule each basic block as ptxas would; 0: PTX order

@@ -57,6 +57,9 @@ struct LaunchSpec {
   std::uint32_t dynamic_smem = 0;
   int stream = 0;
   bool nonportable_cluster = false;  // cluster may exceed the portable size limit (CUDA's opt-in attribute)
+  // cudaFuncAttributePreferredSharedMemoryCarveout: percent of the largest shared-memory carve-out the kernel
+  // prefers (the driver rounds it to a supported size and still gives the launch what it needs); -1 = not set.
+  int preferred_carveout = -1;
   std::vector<ArgSpec> args;
   // Registers per thread for the timing model's occupancy; when set it overrides what ptxas reports.
   std::optional<unsigned> registers;

@@ -105,6 +105,7 @@ struct Launch {
   GlobalMemory* global = nullptr;
   const std::vector<std::uint8_t>* const_bank = nullptr;
   std::uint32_t dynamic_smem = 0;
+  int preferred_carveout = -1;  // cudaFuncAttributePreferredSharedMemoryCarveout, percent; -1 = not set (timing only)
   std::uint32_t num_sms = 1;
   std::uint64_t gridid = 1;
   config::Reconvergence model = config::Reconvergence::Independent;

@@ -1,8 +1,11 @@
 // One SM's L1 data cache for global and local accesses, in front of the shared L2 (timing/memory_system.hpp).
 //
-// Models: mem.l1_size bytes, mem.l1_assoc ways, LRU, sectored (timing/sector_cache.hpp). An access keeps it busy
-// for the longer of its sectors at mem.l1_sectors_per_cycle and its distinct lines at mem.l1_load_cycles_per_line
-// / mem.l1_store_cycles_per_line, its sectors leaving evenly over that time. Loads (global, .nc and local) that hit
+// Models: mem.l1_size bytes (per launch: more when the launch's carve-out leaves more of the pool), mem.l1_assoc
+// ways, LRU, sectored (timing/sector_cache.hpp). Two stages set an access's pace: the issuing sub-partition's path
+// into L1 (mem.l1_load_cycles_per_line / mem.l1_store_cycles_per_line per distinct 128-byte line: what one warp
+// gets alone) and the SM's shared tag and data stages (the longer of mem.l1_tag_cycles_per_line per line and its
+// sectors at mem.l1_sectors_per_cycle: what all warps together get), hits and misses alike; its sectors leave
+// evenly over the longer of the two. Loads (global, .nc and local) that hit
 // return mem.l1_hit_latency after that; misses go to L2 and allocate the sector. Stores are write-through and do
 // not allocate (a present sector is updated). Atomics bypass L1. A sector whose fill is still in flight counts as a
 // hit and waits for the fill (MSHR merging).
@@ -34,15 +37,19 @@ struct L1Config {
   unsigned assoc = 1;                // mem.l1_assoc, ways
   unsigned hit_latency = 0;          // mem.l1_hit_latency, cycles
   double sectors_per_cycle = 1;      // mem.l1_sectors_per_cycle
-  double load_cycles_per_line = 0;   // mem.l1_load_cycles_per_line
-  double store_cycles_per_line = 0;  // mem.l1_store_cycles_per_line
+  double load_cycles_per_line = 0;   // mem.l1_load_cycles_per_line (one sub-partition's path)
+  double store_cycles_per_line = 0;  // mem.l1_store_cycles_per_line (one sub-partition's path)
+  double tag_cycles_per_line = 0;    // mem.l1_tag_cycles_per_line (the SM's tag stage)
+  unsigned sub_partitions = 1;       // sm.sub_partitions
   static L1Config from(const config::GpuConfig& g) {
     return {g.l1_size,
             g.l1_assoc,
             g.l1_hit_latency,
             g.l1_sectors_per_cycle,
             g.l1_load_cycles_per_line,
-            g.l1_store_cycles_per_line};
+            g.l1_store_cycles_per_line,
+            g.l1_tag_cycles_per_line,
+            std::max(g.sub_partitions, 1u)};
   }
 };
 
@@ -52,14 +59,16 @@ class L1Cache {
   explicit L1Cache(const config::GpuConfig& g) : L1Cache(L1Config::from(g)) {}
   // One warp access at cycle `now` to `sectors` (distinct, sorted); for atomics `same_address[i]` lanes on one
   // address of sector i (empty: one each). Misses, stores and atomics go on to `l2`.
+  // `sub`: the issuing sub-partition.
   MemResult access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
-                   const std::vector<unsigned>& same_address, MemorySystem& l2);
+                   const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub = 0);
   const L1Stats& stats() const { return stats_; }
 
  private:
   L1Config cfg_;
   SectorCache tags_;
-  double free_ = 0;  // next cycle its data path can take a sector
+  double free_ = 0;                // next cycle the SM's tag and data stages take an access
+  std::vector<double> path_free_;  // per sub-partition: next cycle its path into L1 takes an access
   L1Stats stats_;
 };
 

@@ -80,6 +80,9 @@ struct Occupancy {
   std::uint64_t smem_per_cta = 0;    // allocated per CTA: request + reserved, rounded to smem.alloc_unit
   std::uint64_t smem_carveout = 0;   // bytes of the carve-out chosen
   std::uint64_t smem_preferred = 0;  // bytes of the carve-out the preference asked for
+  // The carve-out the launch runs with (smem.carveout_choice): with a preference, smem_carveout; without, the
+  // smallest carve-out holding ctas_per_sm CTAs (occupancy) or the largest. L1 gets the rest of the pool.
+  std::uint64_t smem_launch_carveout = 0;
 
   std::string error;  // why the CTA cannot run at all ("" when ctas_per_sm > 0)
 };

@@ -53,6 +53,7 @@ struct KernelContext {
   const lower::Program& prog;
   MemorySystem& l2;
   WakeQueue& wake;
+  std::uint64_t l1_bytes = 0;           // this launch's L1 per SM (mem.l1_size + what its carve-out leaves)
   TraceSink* sink = nullptr;            // CTA and warp events
   TraceSink* issue_sink = nullptr;      // every issue (sink, when it wants them)
   Cycle end{0};                         // the last result landed or store taken so far

@@ -45,6 +45,60 @@ TEST_CASE("a report is worse than its baseline only past the baseline", "[valida
   CHECK(warpsim::validate::worse_than(r, json{{"mape", 25.0}, {"functional_mismatches", 2}}).empty());
   const auto why = warpsim::validate::worse_than(r, json{{"mape", 19.0}, {"functional_mismatches", 0}});
   REQUIRE(why.size() == 2);
-  CHECK(why[0] == "cycle MAPE 20.00% is worse than the baseline 19.00%");
-  CHECK(why[1] == "1 functional mismatches, the baseline has 0");
+  CHECK(why[0] == "suite: cycle MAPE 20.00% is worse than the baseline 19.00%");
+  CHECK(why[1] == "suite: 1 functional mismatches, the baseline has 0");
+}
+
+namespace {
+warpsim::validate::WorkloadRow row(const std::string& w, const std::string& set, double sim, double meas,
+                                   const std::string& functional = "match") {
+  warpsim::validate::WorkloadRow r;
+  r.workload = w;
+  r.entry.assign(1, 'k');  // (GCC 12 warns wrongly (-Wrestrict) about assigning the literal)
+  r.set = set;
+  r.sim_cycles = sim;
+  r.measured_cycles = meas;
+  r.functional = functional;
+  return r;
+}
+}  // namespace
+
+TEST_CASE("the calibration and judgement sets are summarised apart", "[validate]") {
+  using warpsim::validate::summarise;
+  const std::vector<warpsim::validate::WorkloadRow> rows = {
+      row("a", "calibration", 110, 100), row("a", "calibration", 95, 100), row("b", "calibration", 200, 200),
+      row("j1", "judgement", 150, 100, "MISMATCH: x"), row("j2", "judgement", 50, 200)};
+  const auto cal = summarise(rows, "calibration");
+  CHECK(cal.workloads == 2);
+  CHECK(cal.kernels == 3);
+  CHECK(cal.mape == Approx(5.0));  // (10 + 5 + 0) / 3
+  CHECK(cal.max_abs_error == Approx(10.0));
+  CHECK(cal.worst == "a/k");
+  CHECK(cal.functional_mismatches == 0);
+  const auto jud = summarise(rows, "judgement");
+  CHECK(jud.kernels == 2);
+  CHECK(jud.mape == Approx(62.5));  // (50 + 75) / 2
+  CHECK(jud.max_abs_error == Approx(75.0));
+  CHECK(jud.worst == "j2/k");
+  CHECK(jud.functional_mismatches == 1);
+  CHECK(jud.correlation == Approx(-1.0));  // simulated 150, 50 against measured 100, 200
+  CHECK(summarise(rows, "all").kernels == 5);
+}
+
+TEST_CASE("a per-set baseline fails when either set gets worse or goes missing", "[validate]") {
+  warpsim::validate::Report r;
+  r.sets = {{"calibration", 2, 3, 6.0, 30.0, 1.0, "a/k", 1}, {"judgement", 20, 20, 14.0, 39.0, 0.9, "j/k", 0}};
+  const json ok = json::parse(R"({"sets": {"calibration": {"mape": 6.0, "functional_mismatches": 1},
+                                            "judgement": {"mape": 14.02, "functional_mismatches": 0}}})");
+  CHECK(warpsim::validate::worse_than(r, ok).empty());
+  const json tighter = json::parse(R"({"sets": {"calibration": {"mape": 6.0, "functional_mismatches": 0},
+                                                "judgement": {"mape": 13.0}}})");
+  const auto why = warpsim::validate::worse_than(r, tighter);
+  REQUIRE(why.size() == 2);
+  CHECK(why[0] == "calibration set: 1 functional mismatches, the baseline has 0");
+  CHECK(why[1] == "judgement set: cycle MAPE 14.00% is worse than the baseline 13.00%");
+  r.sets.pop_back();
+  const auto gone = warpsim::validate::worse_than(r, ok);
+  REQUIRE(gone.size() == 1);
+  CHECK(gone[0] == "the baseline has a judgement set, the report has none");
 }
