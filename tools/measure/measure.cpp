@@ -328,8 +328,7 @@ int main(int argc, char** argv) {
     const auto& k = *launches[li].spec;
     const CUfunction f = funcs[li];
     const auto d = std::find_if(defaults.begin(), defaults.end(), [&](const auto& e) { return e.first == f; });
-    const int max_dyn =
-        k.dynamic_smem > 48 * 1024 ? static_cast<int>(k.dynamic_smem) : d->second.max_dynamic_smem;
+    const int max_dyn = k.dynamic_smem > 48 * 1024 ? static_cast<int>(k.dynamic_smem) : d->second.max_dynamic_smem;
     CK(cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, max_dyn));
     CK(cuFuncSetAttribute(f, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT,
                           k.preferred_carveout >= 0 ? k.preferred_carveout : d->second.carveout));

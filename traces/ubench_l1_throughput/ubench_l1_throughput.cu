@@ -15,7 +15,8 @@ __device__ __forceinline__ unsigned load(const unsigned* p) {
 }
 
 template <int Mode>
-__device__ void run(const unsigned* a, unsigned* out, unsigned* clocks, unsigned lanes_per_line, unsigned iters) {
+__device__ void run(const unsigned* a, unsigned* out, unsigned* clocks, unsigned lanes_per_line, unsigned iters,
+                    unsigned reuse_mask) {
   const unsigned lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   const unsigned lines = 32 / lanes_per_line;
   const unsigned word_in_line = lane % lanes_per_line;  // lanes of one line read its consecutive words
@@ -23,7 +24,9 @@ __device__ void run(const unsigned* a, unsigned* out, unsigned* clocks, unsigned
   // Word offset of load u of iteration i: hits reuse the first 4 x 32 lines for every warp and iteration; misses
   // walk the warp's own lines (iters x 4 x lines of them) without reuse.
   auto offset = [&](unsigned i, unsigned u) -> unsigned {
-    const unsigned step = Mode == 0 ? u : (warp * iters + i) * 4 + u;
+    // (hits: i & reuse_mask with a mask of 0 from the config, which the compiler cannot see: it would otherwise
+    // hoist the loop-invariant loads out of the loop)
+    const unsigned step = Mode == 0 ? (i & reuse_mask) * 4 + u : (warp * iters + i) * 4 + u;
     return (step * lines + line_of_lane) * 32 + word_in_line;
   };
   unsigned s = 0;
@@ -46,14 +49,14 @@ __device__ void run(const unsigned* a, unsigned* out, unsigned* clocks, unsigned
 }
 
 extern "C" __global__ void l1_tput_hit(const unsigned* a, unsigned* out, unsigned* clocks, unsigned lanes_per_line,
-                                       unsigned iters) {
-  run<0>(a, out, clocks, lanes_per_line, iters);
+                                       unsigned iters, unsigned reuse_mask) {
+  run<0>(a, out, clocks, lanes_per_line, iters, reuse_mask);
 }
 extern "C" __global__ void l1_tput_cg(const unsigned* a, unsigned* out, unsigned* clocks, unsigned lanes_per_line,
                                       unsigned iters) {
-  run<1>(a, out, clocks, lanes_per_line, iters);
+  run<1>(a, out, clocks, lanes_per_line, iters, 0);
 }
 extern "C" __global__ void l1_tput_ca(const unsigned* a, unsigned* out, unsigned* clocks, unsigned lanes_per_line,
                                       unsigned iters) {
-  run<2>(a, out, clocks, lanes_per_line, iters);
+  run<2>(a, out, clocks, lanes_per_line, iters, 0);
 }
