@@ -244,6 +244,9 @@ std::vector<Param> make_params() {
       real("mem.l1_load_cycles_per_line", &G::l1_load_cycles_per_line, "cycles", 0, 1000,
            "cycles one SM's L1 spends per distinct 128-byte line of a warp load (an access takes the longer of this "
            "and its sectors at mem.l1_sectors_per_cycle)"),
+      choice("mem.l1_replacement", &G::l1_replacement,
+             {{"lru", config::Replacement::Lru}, {"random", config::Replacement::Random}},
+             "which line of a full L1 set a fill evicts: the least recently used, or one picked pseudo-randomly"),
       real("mem.l1_tag_cycles_per_line", &G::l1_tag_cycles_per_line, "cycles", 0, 1000,
            "cycles the SM's L1 tag stage spends per distinct 128-byte line of a warp access, hit or miss: the rate all "
            "sub-partitions together get (mem.l1_load_cycles_per_line is what one sub-partition's path gets)"),
@@ -260,6 +263,20 @@ std::vector<Param> make_params() {
             "a global atomic's extra cost at the L2 slice, over the L2 hit (or DRAM) latency"),
       count("mem.atomic_cas_latency", &G::atomic_cas_latency, "cycles", 0, 100000,
             "more cycles an atom.cas takes over the other global atomics (its round trip to the L2 slice)"),
+      count("mem.l2_partitions", &G::l2_partitions, "partitions", 1, 2,
+            "L2 partitions: with 2, each line has a home partition (mem.l2_partition_hash_bits) and each SM a near one "
+            "(mem.l2_partition0_sms)"),
+      counts("mem.l2_partition_hash_bits", &G::l2_partition_hash_bits, "bit", 7, 63,
+             "byte-address bits whose XOR is a line's home partition (1 XOR parity: the line at address 0 is in "
+             "partition 1)"),
+      counts("mem.l2_partition0_sms", &G::l2_partition0_sms, "SM", 0, 1u << 16,
+             "SMs whose near L2 partition is partition 0 (the others are near partition 1)"),
+      count("mem.l2_far_first_load_cycles", &G::l2_far_first_load_cycles, "cycles", 0, 100000,
+            "more for a load from an SM on the far side of the line's home partition, the first time that side reads "
+            "the line; the near partition then keeps a copy, and later loads from that side take mem.l2_hit_latency"),
+      count("mem.l2_far_atomic_cycles", &G::l2_far_atomic_cycles, "cycles", 0, 100000,
+            "more for an atomic from an SM on the far side of its line's home partition (atomics are done at the "
+            "home partition every time)"),
       real("mem.atomic_same_address_cycles", &G::atomic_same_address_cycles, "cycles", 0, 1000,
            "cycles the L2 slice's atomic unit spends per lane of a warp's atomic on one address (lanes on the "
            "same address are served one after another; different words in parallel)"),

@@ -351,7 +351,8 @@ RunConfig parse_run_config(const std::string& json_text, const std::string& path
   const ojson root = detail::parse_json(json_text, path);
   const JsonPath at(path);
   detail::get_object(root, at);
-  detail::check_keys(root, at, {"description", "gpu", "buffers", "kernels", "expect", "clock_buffers", "validation_set"});
+  detail::check_keys(root, at,
+                     {"description", "gpu", "buffers", "kernels", "expect", "clock_buffers", "validation_set"});
   const fs::path base = fs::path(path).parent_path();
 
   RunConfig cfg;

@@ -9,14 +9,15 @@
 namespace warpsim::timing {
 
 L1Cache::L1Cache(const L1Config& cfg)
-    : cfg_(cfg), tags_(cfg.size, cfg.assoc), path_free_(std::max(cfg.sub_partitions, 1u), 0.0) {}
+    : cfg_(cfg), tags_(cfg.size, cfg.assoc, false, cfg.random_replacement), path_free_(std::max(cfg.sub_partitions, 1u), 0.0) {}
 
 MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
                           const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub) {
   MemResult r;
   // The sub-partition's path takes the distinct lines at mem.l1_{load,store}_cycles_per_line; the SM's stages
   // take the longer of the lines at mem.l1_tag_cycles_per_line and the sectors at mem.l1_sectors_per_cycle. The
-  // access starts when both are free and its sectors leave evenly over the longer of the two.
+  // access starts when both have worked off what came before it, and its sectors leave evenly over the longer of
+  // the two.
   const auto lines = static_cast<double>(distinct_lines(sectors));
   const double per_line = op == MemOp::Load    ? cfg_.load_cycles_per_line
                           : op == MemOp::Store ? cfg_.store_cycles_per_line
@@ -25,12 +26,16 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
   // Stores keep the SM's stages for mem.l1_store_cycles_per_line per line: only one warp's stores were measured
   // (traces/ubench_uncoalesced), so nothing says that several sub-partitions' stores overlap.
   const double sm_per_line = op == MemOp::Load ? cfg_.tag_cycles_per_line : per_line;
-  const double sm_busy =
-      std::max(static_cast<double>(sectors.size()) / cfg_.sectors_per_cycle, lines * sm_per_line);
+  const double sm_busy = std::max(static_cast<double>(sectors.size()) / cfg_.sectors_per_cycle, lines * sm_per_line);
+  // Each stage keeps its own backlog in arrival order: the SM's stages serve the sub-partitions' paths in turn, so
+  // an access waiting on its own path does not hold back another sub-partition's (the shared stage is not booked
+  // at the time the path lets the access in, only its rate counts).
   double& path = path_free_[sub % path_free_.size()];
-  const double start = std::max({free_, path, static_cast<double>(now)});
-  path = start + path_busy;
-  free_ = start + sm_busy;
+  const double t = static_cast<double>(now);
+  const double path_start = std::max(path, t), sm_start = std::max(free_, t);
+  path = path_start + path_busy;
+  free_ = sm_start + sm_busy;
+  const double start = std::max(path_start, sm_start);
   const double busy = std::max(path_busy, sm_busy);
   for (std::size_t i = 0; i < sectors.size(); ++i) {
     const std::uint64_t sec = sectors[i];
@@ -44,12 +49,12 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
         ready = std::max(at + cfg_.hit_latency, *hit);
       } else {
         ++stats_.sector_misses;
-        ready = l2.access(sec, op, at);
+        ready = l2.access(sec, op, at, 1, cfg_.l2_side);
         tags_.fill(sec, ready, false);
       }
     } else {
       if (op == MemOp::Store && tags_.probe(sec)) tags_.fill(sec, at, false);  // write-through, no allocate
-      ready = l2.access(sec, op, at, i < same_address.size() ? std::max(same_address[i], 1u) : 1u);
+      ready = l2.access(sec, op, at, i < same_address.size() ? std::max(same_address[i], 1u) : 1u, cfg_.l2_side);
       if (op == MemOp::Store) {
         r.accepted = std::max(r.accepted, ready);
         ready = at;

@@ -4,6 +4,7 @@
 #include <warpsim/timing/mem_cost.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 namespace warpsim::timing {
@@ -23,7 +24,13 @@ MemorySystem::MemorySystem(const MemoryConfig& cfg) : cfg_(cfg), dram_(cfg.dram_
   for (unsigned i = 0; i < n; ++i) slices_.push_back({SectorCache(cfg.l2_size / n, cfg.l2_assoc, true), 0.0});
 }
 
-std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address) {
+unsigned MemorySystem::partition_of(std::uint64_t sector) const {
+  if (cfg_.partitions < 2) return 0;
+  return 1u ^ static_cast<unsigned>(std::popcount(sector * kSectorBytes & cfg_.partition_mask) & 1);
+}
+
+std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address,
+                                   unsigned side) {
   // Slice from the top bits of the line's hash, set (inside SectorCache) from the hash modulo the set count.
   Slice& s = slices_[(address_hash(sector / kSectorsPerLine) >> kSliceHashShift) % slices_.size()];
   const double start = std::max(s.free, static_cast<double>(at));
@@ -32,6 +39,13 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   ++stats_.lts_sectors;
   const auto hit = s.tags.probe(sector);
   (hit ? stats_.lts_sector_hits : stats_.lts_sector_misses) += 1;
+  // Far side: an atomic always pays the trip to the home partition; a load the first time its side reads the line.
+  std::uint64_t far = 0;
+  const unsigned home = partition_of(sector);
+  if (cfg_.partitions > 1 && side != home) {
+    if (op == MemOp::Atomic) far = cfg_.far_atomic;
+    else if (op == MemOp::Load && !s.tags.has_copy(sector, side)) far = cfg_.far_first_load;
+  }
   std::uint64_t ready = 0;
   if (op == MemOp::Store) {
     ready = t;
@@ -40,6 +54,7 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   } else {
     ready = dram_.read(t, kSectorBytes);
   }
+  if (op == MemOp::Load) ready += far;
   if (!hit || op != MemOp::Load) {
     const unsigned evicted = s.tags.fill(sector, ready, op != MemOp::Load);
     if (evicted != 0) {
@@ -52,12 +67,17 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
       dram_.write(t, bytes);
     }
   }
+  if (cfg_.partitions > 1) {
+    // A load leaves a copy on its side; a store or atomic leaves the line only at home.
+    if (op == MemOp::Load) s.tags.add_copy(sector, side);
+    else s.tags.set_copies(sector, 1u << home);
+  }
   if (op != MemOp::Atomic) return ready;
   // The slice's atomic unit works on the data once it is there, one lane after another on one address.
   const double serial = same_address * cfg_.atomic_same_address_cycles;
   const double begin = std::max(static_cast<double>(ready), s.atomic_free);
   s.atomic_free = begin + serial;
-  return up(begin + serial) + cfg_.atomic_latency;
+  return up(begin + serial) + cfg_.atomic_latency + far;
 }
 
 void MemorySystem::finish() {

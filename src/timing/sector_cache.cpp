@@ -21,8 +21,8 @@ std::uint64_t address_hash(std::uint64_t x) {
   return x;
 }
 
-SectorCache::SectorCache(std::uint64_t size_bytes, unsigned assoc, bool hashed)
-    : hashed_(hashed), assoc_(std::max(assoc, 1u)) {
+SectorCache::SectorCache(std::uint64_t size_bytes, unsigned assoc, bool hashed, bool random)
+    : hashed_(hashed), random_(random), assoc_(std::max(assoc, 1u)) {
   sets_ = std::max<std::uint64_t>(size_bytes / kLineBytes / assoc_, 1);
   lines_.resize(sets_ * assoc_);
 }
@@ -57,6 +57,7 @@ unsigned SectorCache::fill(std::uint64_t sector, std::uint64_t ready, bool dirty
       if ((a.valid == 0) != (b.valid == 0)) return a.valid == 0;  // free ways first
       return a.lru < b.lru;
     });
+    if (random_ && l->valid != 0) l = set + address_hash(line ^ (stamp_ * 0x9E3779B97F4A7C15ULL)) % assoc_;
     if (l->valid != 0) evicted_dirty = static_cast<unsigned>(std::popcount(l->dirty));
     *l = Line{};
     l->tag = line;
@@ -67,6 +68,19 @@ unsigned SectorCache::fill(std::uint64_t sector, std::uint64_t ready, bool dirty
   if (dirty) l->dirty |= static_cast<std::uint8_t>(1u << bit);
   l->lru = ++stamp_;
   return evicted_dirty;
+}
+
+bool SectorCache::has_copy(std::uint64_t sector, unsigned p) {
+  const Line* l = find(sector / kSectorsPerLine);
+  return l != nullptr && (l->copies >> p & 1u) != 0;
+}
+
+void SectorCache::add_copy(std::uint64_t sector, unsigned p) {
+  if (Line* l = find(sector / kSectorsPerLine)) l->copies |= static_cast<std::uint8_t>(1u << p);
+}
+
+void SectorCache::set_copies(std::uint64_t sector, unsigned mask) {
+  if (Line* l = find(sector / kSectorsPerLine)) l->copies = static_cast<std::uint8_t>(mask);
 }
 
 std::uint64_t SectorCache::dirty_sectors() const {

@@ -6,14 +6,24 @@
 namespace warpsim::timing {
 
 namespace {
-L1Config l1_config(const KernelContext& k) {
+// The SM's near L2 partition: 0 when it is listed in mem.l2_partition0_sms, else 1 (0 with one partition).
+unsigned l2_side(const config::GpuConfig& g, std::uint32_t sm) {
+  if (g.l2_partitions < 2) return 0;
+  const auto& p0 = g.l2_partition0_sms;
+  return std::binary_search(p0.begin(), p0.end(), sm) ? 0u : 1u;
+}
+
+// The SM's L1: this launch's size (KernelContext::l1_bytes) and the SM's near L2 partition.
+L1Config l1_config(const KernelContext& k, std::uint32_t sm) {
   L1Config c = L1Config::from(k.cfg);
   if (k.l1_bytes != 0) c.size = k.l1_bytes;
+  c.l2_side = l2_side(k.cfg, sm);
   return c;
 }
 }  // namespace
 
-Sm::Sm(std::uint32_t id, KernelContext& k) : id_(id), k_(k), smem_(k.cfg), barrier_(k.cfg), lsu_(LsuConfig::from(k.cfg), l1_config(k), k.l2) {
+Sm::Sm(std::uint32_t id, KernelContext& k)
+    : id_(id), k_(k), smem_(k.cfg), barrier_(k.cfg), lsu_(LsuConfig::from(k.cfg), l1_config(k, id), k.l2) {
   slots_.resize(k.cfg.max_warps_per_sm);
   const std::uint32_t nsub = std::max(k.cfg.sub_partitions, 1u);
   subs_.reserve(nsub);
@@ -182,7 +192,8 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       w.wide_ready = ready;
     } else if (space == ir::Space::Global || space == ir::Space::Local) {
       const std::uint64_t grid_warp = k_.src.cta_linear(w.cta) * k_.src.warps(w.cta) + w.index;
-      const LsuResult m = lsu_.global(r.mem, r.executed, space == ir::Space::Local, grid_warp, t.cas, slot % sub_partitions(), now);
+      const LsuResult m =
+          lsu_.global(r.mem, r.executed, space == ir::Space::Local, grid_warp, t.cas, slot % sub_partitions(), now);
       ready = m.ready;
       mem = true;
       if (m.store) {

@@ -160,15 +160,15 @@ std::string summary_line(const SetSummary& ss) {
   return fmt::format(
       "{} set: {} workloads, {} kernels: cycles MAPE {:.1f}%, worst {:.1f}% ({}), correlation {:.3f}; functional "
       "mismatches: {}\n",
-      ss.name, ss.workloads, ss.kernels, ss.mape, ss.max_abs_error, ss.worst.empty() ? "-" : ss.worst,
-      ss.correlation, ss.functional_mismatches);
+      ss.name, ss.workloads, ss.kernels, ss.mape, ss.max_abs_error, ss.worst.empty() ? "-" : ss.worst, ss.correlation,
+      ss.functional_mismatches);
 }
 }  // namespace
 
 std::string Report::table() const {
-  const std::string head = fmt::format("{:<24} {:<18} {:>9} {:>9} {:>8} {:>13} {:>11} {:>11}  {}\n", "workload",
-                                       "kernel", "sim cyc", "meas cyc", "error", "conflicts s/m", "lanes s/m",
-                                       "occ% s/m", "buffers");
+  const std::string head =
+      fmt::format("{:<24} {:<18} {:>9} {:>9} {:>8} {:>13} {:>11} {:>11}  {}\n", "workload", "kernel", "sim cyc",
+                  "meas cyc", "error", "conflicts s/m", "lanes s/m", "occ% s/m", "buffers");
   std::string t;
   for (const SetSummary& ss : sets) {
     t += fmt::format("{} set\n", ss.name) + head;
@@ -197,15 +197,22 @@ nlohmann::json Report::to_json() const {
   j["correlation"] = correlation;
   j["functional_mismatches"] = functional_mismatches;
   for (const SetSummary& ss : sets) {
-    j["sets"][ss.name] = {{"workloads", ss.workloads},        {"kernels", ss.kernels},
-                          {"mape", ss.mape},                  {"max_abs_error", ss.max_abs_error},
-                          {"worst", ss.worst},                {"correlation", ss.correlation},
+    j["sets"][ss.name] = {{"workloads", ss.workloads},
+                          {"kernels", ss.kernels},
+                          {"mape", ss.mape},
+                          {"max_abs_error", ss.max_abs_error},
+                          {"worst", ss.worst},
+                          {"correlation", ss.correlation},
                           {"functional_mismatches", ss.functional_mismatches}};
   }
   for (const auto& r : rows) {
-    nlohmann::json o{{"workload", r.workload},     {"entry", r.entry},     {"set", r.set},
-                     {"sim_cycles", r.sim_cycles}, {"measured_cycles", r.measured_cycles},
-                     {"error_pct", r.error_pct()}, {"functional", r.functional}};
+    nlohmann::json o{{"workload", r.workload},
+                     {"entry", r.entry},
+                     {"set", r.set},
+                     {"sim_cycles", r.sim_cycles},
+                     {"measured_cycles", r.measured_cycles},
+                     {"error_pct", r.error_pct()},
+                     {"functional", r.functional}};
     auto put = [&](const char* k, const std::optional<double>& v) {
       if (v) o[k] = *v;
     };

@@ -20,6 +20,7 @@ enum class DispatchOrder { RoundRobin, Fill };
 // How the driver picks a launch's L1/shared carve-out when the kernel states no preference: the smallest one that
 // holds the CTAs the occupancy allows (Occupancy), or always the largest (Largest: L1 stays mem.l1_size).
 enum class CarveoutChoice { Occupancy, Largest };
+enum class Replacement { Lru, Random };
 
 // One execution pipeline class: dependent-result latency and issue-to-issue interval on one sub-partition.
 struct PipeTiming {
@@ -99,23 +100,29 @@ struct GpuConfig {
   double l1_sectors_per_cycle = 4;      // 32-byte sectors the L1 passes per cycle per SM
   double l1_load_cycles_per_line = 0;   // L1 cycles per distinct 128-byte line of a warp load
   double l1_store_cycles_per_line = 0;  // L1 cycles per distinct 128-byte line of a warp store
+  Replacement l1_replacement = Replacement::Lru;  // mem.l1_replacement
   double l1_tag_cycles_per_line = 0;    // the SM's L1 tag stage: cycles per distinct line, all warps together
   unsigned l2_size = 52428800;          // bytes, whole GPU
   unsigned l2_slices = 100;             // address-interleaved by 128-byte line
   unsigned l2_assoc = 16;               // ways
   double l2_sectors_per_cycle_per_slice = 1.232;
-  double dram_bytes_per_cycle = 1691.9;    // whole GPU
-  unsigned atomic_latency = 40;            // cycles the L2 atomic unit adds
-  unsigned atomic_cas_latency = 0;         // more cycles an atom.cas takes over the other global atomics
-  double atomic_same_address_cycles = 0;   // cycles the L2 atomic unit spends per lane on one address
-  unsigned store_backpressure_cycles = 0;  // an SM's stores may be this far from their slice before it waits
-  unsigned const_latency = 4;              // cycles per distinct address of an ld.const (constant-cache hit)
-  unsigned barrier_latency = 20;           // cycles from the last arrival to the release
-  unsigned barrier_cycles_per_warp = 0;    // more release cycles per warp of the CTA beyond the first
-  unsigned branch_taken_cycles = 0;        // a taken branch's issue to the warp's next issue
-  unsigned printf_cycles = 0;              // cycles a warp spends in one device printf (one lane printing)
-  unsigned printf_cycles_per_lane = 0;     // more cycles per additional printing lane
-  unsigned printf_instructions = 1;        // SASS warp-instructions one printf call executes
+  double dram_bytes_per_cycle = 1691.9;          // whole GPU
+  unsigned atomic_latency = 40;                  // cycles the L2 atomic unit adds
+  unsigned atomic_cas_latency = 0;               // more cycles an atom.cas takes over the other global atomics
+  double atomic_same_address_cycles = 0;         // cycles the L2 atomic unit spends per lane on one address
+  unsigned l2_partitions = 1;                    // mem.l2_partitions: 1 or 2
+  std::vector<unsigned> l2_partition_hash_bits;  // mem.l2_partition_hash_bits: address bits XORed
+  std::vector<unsigned> l2_partition0_sms;       // mem.l2_partition0_sms: SMs near partition 0
+  unsigned l2_far_first_load_cycles = 0;         // mem.l2_far_first_load_cycles
+  unsigned l2_far_atomic_cycles = 0;             // mem.l2_far_atomic_cycles
+  unsigned store_backpressure_cycles = 0;        // an SM's stores may be this far from their slice before it waits
+  unsigned const_latency = 4;                    // cycles per distinct address of an ld.const (constant-cache hit)
+  unsigned barrier_latency = 20;                 // cycles from the last arrival to the release
+  unsigned barrier_cycles_per_warp = 0;          // more release cycles per warp of the CTA beyond the first
+  unsigned branch_taken_cycles = 0;              // a taken branch's issue to the warp's next issue
+  unsigned printf_cycles = 0;                    // cycles a warp spends in one device printf (one lane printing)
+  unsigned printf_cycles_per_lane = 0;           // more cycles per additional printing lane
+  unsigned printf_instructions = 1;              // SASS warp-instructions one printf call executes
   SchedulerPolicy scheduler = SchedulerPolicy::Gto;
   unsigned kernel_launch_latency = 0;  // cycles added before the first CTA starts
   unsigned cta_dispatch_interval = 0;  // cycles between two consecutive CTA launches, GPU-wide

@@ -48,7 +48,7 @@ struct GridTiming {
 struct KernelShape {
   std::uint64_t ctas = 0;  // CTAs in the grid
   std::uint32_t threads_per_cta = 0;
-  std::uint64_t smem_per_cta = 0;  // static + dynamic shared memory, bytes
+  std::uint64_t smem_per_cta = 0;            // static + dynamic shared memory, bytes
   std::optional<unsigned> carveout_percent;  // the kernel's preferred carve-out (none: the driver's default)
 };
 

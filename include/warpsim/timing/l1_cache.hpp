@@ -41,6 +41,8 @@ struct L1Config {
   double store_cycles_per_line = 0;  // mem.l1_store_cycles_per_line (one sub-partition's path)
   double tag_cycles_per_line = 0;    // mem.l1_tag_cycles_per_line (the SM's tag stage)
   unsigned sub_partitions = 1;       // sm.sub_partitions
+  unsigned l2_side = 0;              // the SM's near L2 partition (set per SM: mem.l2_partition0_sms)
+  bool random_replacement = false;   // mem.l1_replacement = random
   static L1Config from(const config::GpuConfig& g) {
     return {g.l1_size,
             g.l1_assoc,
@@ -49,7 +51,9 @@ struct L1Config {
             g.l1_load_cycles_per_line,
             g.l1_store_cycles_per_line,
             g.l1_tag_cycles_per_line,
-            std::max(g.sub_partitions, 1u)};
+            std::max(g.sub_partitions, 1u),
+            0,
+            g.l1_replacement == config::Replacement::Random};
   }
 };
 

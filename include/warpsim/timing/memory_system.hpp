@@ -13,7 +13,13 @@
 //           mem.dram_latency. Evicted dirty sectors are written back (timed as DRAM traffic); those still
 //           dirty when the kernel ends are counted as dram__bytes_write at finish(), untimed.
 // A sector whose fill is still in flight counts as a hit and waits for the fill (MSHR merging).
-// Leaves out: MSHR and queue limits (no back-pressure), the NoC and L2 partitions (near/far), L1 write
+// Partitions (mem.l2_partitions = 2): each line has a home partition, 1 XOR the parity of its address bits
+// mem.l2_partition_hash_bits; each SM is near one partition (mem.l2_partition0_sms). An atomic from the far side
+// takes mem.l2_far_atomic_cycles more, every time; a load from the far side takes mem.l2_far_first_load_cycles
+// more the first time that side reads the line (then the near partition holds a copy: later loads from that side
+// take the near latency; a write to the line drops the copies). Traced on the H200 by traces/ubench_l2_partition.
+// Leaves out: MSHR and queue limits (no back-pressure), the NoC's own bandwidth, the capacity the far copies
+// take, the slice count per partition (slices are shared), L1 write
 // combining, sector-granular L2 replacement, ECC, TLBs, constant-cache misses, the per-kernel L1/shared
 // carve-out (mem.l1_size is fixed), L2 persistence controls, shared-memory atomics (timed as shared accesses).
 // Stores report when their slices took them: the LSU holds an SM's memory instructions back while its stores
@@ -49,7 +55,13 @@ struct MemoryConfig {
   double atomic_same_address_cycles = 0;      // mem.atomic_same_address_cycles: per lane on one address
   double dram_bytes_per_cycle = 1;            // mem.dram_bytes_per_cycle, GPU-wide
   unsigned dram_latency = 0;                  // mem.dram_latency, cycles
+  unsigned partitions = 1;                    // mem.l2_partitions
+  std::uint64_t partition_mask = 0;           // mem.l2_partition_hash_bits as a mask of byte-address bits
+  unsigned far_first_load = 0;                // mem.l2_far_first_load_cycles
+  unsigned far_atomic = 0;                    // mem.l2_far_atomic_cycles
   static MemoryConfig from(const config::GpuConfig& g) {
+    std::uint64_t mask = 0;
+    for (const unsigned b : g.l2_partition_hash_bits) mask |= std::uint64_t{1} << b;
     return {g.l2_slices,
             g.l2_size,
             g.l2_assoc,
@@ -58,7 +70,11 @@ struct MemoryConfig {
             g.atomic_latency,
             g.atomic_same_address_cycles,
             g.dram_bytes_per_cycle,
-            g.dram_latency};
+            g.dram_latency,
+            g.l2_partitions,
+            mask,
+            g.l2_far_first_load_cycles,
+            g.l2_far_atomic_cycles};
   }
 };
 
@@ -69,7 +85,10 @@ class MemorySystem {
   // One sector arriving from an L1 at cycle `at`: a load that missed L1, a store, or an atomic with
   // `same_address` lanes on one of its addresses. Returns when a load's or atomic's data is back at the SM, or
   // when a store's slice took it.
-  std::uint64_t access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address = 1);
+  // `side`: the requesting SM's near partition (side_of).
+  std::uint64_t access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address = 1, unsigned side = 0);
+  // The home partition of a sector's line (0 with one partition).
+  unsigned partition_of(std::uint64_t sector) const;
   // Kernel end: dirty L2 sectors are counted as DRAM writes.
   void finish();
   // lts__* and dram__* counters (the L1 and constant-cache fields are the SMs').

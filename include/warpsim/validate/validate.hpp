@@ -53,7 +53,7 @@ struct SetSummary {
   std::string name;  // "calibration", "judgement" or "all"
   std::size_t kernels = 0, workloads = 0;
   double mape = 0, max_abs_error = 0, correlation = 0;
-  std::string worst;  // "workload/kernel" of the largest |error|
+  std::string worst;                   // "workload/kernel" of the largest |error|
   unsigned functional_mismatches = 0;  // workloads whose buffers differ
 };
 
