@@ -80,12 +80,13 @@ Param strings(const char* name, std::vector<std::string> G::*m, const char* desc
 }
 
 Param counts(const char* name, std::vector<unsigned> G::*m, const char* unit, unsigned lo, unsigned hi,
-             const char* desc) {
-  return {{name, unit, "", desc, fmt::format("non-empty increasing list, each in [{}, {}]", lo, hi)},
+             const char* desc, bool may_be_empty = false) {
+  return {{name, unit, "", desc,
+           fmt::format("{} increasing list, each in [{}, {}]", may_be_empty ? "an" : "non-empty", lo, hi)},
           false,
           [=](G& g, const ojson& v, const JsonPath& at) {
-            if (!v.is_array() || v.empty())
-              at.fail("expected a non-empty array of integers, got {}", detail::describe(v));
+            if (!v.is_array() || (v.empty() && !may_be_empty))
+              at.fail("expected a {}array of integers, got {}", may_be_empty ? "" : "non-empty ", detail::describe(v));
             std::vector<unsigned> out;
             for (std::size_t i = 0; i < v.size(); ++i) {
               out.push_back(static_cast<unsigned>(detail::get_uint(v[i], at.index(i), lo, hi)));
@@ -268,9 +269,10 @@ std::vector<Param> make_params() {
             "(mem.l2_partition0_sms)"),
       counts("mem.l2_partition_hash_bits", &G::l2_partition_hash_bits, "bit", 7, 63,
              "byte-address bits whose XOR is a line's home partition (1 XOR parity: the line at address 0 is in "
-             "partition 1)"),
+             "partition 1)",
+             true),
       counts("mem.l2_partition0_sms", &G::l2_partition0_sms, "SM", 0, 1u << 16,
-             "SMs whose near L2 partition is partition 0 (the others are near partition 1)"),
+             "SMs whose near L2 partition is partition 0 (the others are near partition 1)", true),
       count("mem.l2_far_first_load_cycles", &G::l2_far_first_load_cycles, "cycles", 0, 100000,
             "more for a load from an SM on the far side of the line's home partition, the first time that side reads "
             "the line; the near partition then keeps a copy, and later loads from that side take mem.l2_hit_latency"),

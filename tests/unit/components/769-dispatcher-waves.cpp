@@ -13,7 +13,7 @@ TEST_CASE("769 tiny holds 3 CTAs of 5 warps, so a grid of 7 runs in waves, each 
   const auto cfg = warpsim::config::load_gpu_config("tiny");
   // 160 threads = 5 warps; tiny has min(sm.max_warps 16, sm.max_threads 512 / 32) = 16 warp slots: 16 / 5 = 3 CTAs
   // (sm.max_ctas 4 allows more; no registers or shared memory counted).
-  const auto occ = warpsim::timing::kernel_occupancy({7, 160, 0}, cfg);
+  const auto occ = warpsim::timing::kernel_occupancy({7, 160, 0, {}}, cfg);
   REQUIRE(occ.ctas_per_sm == 3);
   CHECK(occ.limiter == warpsim::timing::Limit::Warps);
 
