@@ -64,7 +64,8 @@ void Sm::place(source::CtaSlot cta, Cycle now) {
 Sm::Readiness Sm::ready(Slot& w, const SubPartition& sp, Cycle now) {
   if (w.dirty) {
     w.dirty = false;
-    const std::uint32_t pc = k_.src.next_pc(w.cta, w.index);
+    const std::uint32_t pc = w.pc_known ? w.known_pc : k_.src.next_pc(w.cta, w.index);
+    w.pc_known = false;
     w.never = pc == source::kNoPc;
     if (!w.never) {
       const lower::InstrTiming& t = k_.prog.instrs[pc];
@@ -153,6 +154,10 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   Slot& w = slots_[slot];
   const source::Issued& r = k_.src.issue(w.cta, w.index);
   if (r.kind != source::Issued::Kind::Executed) return;  // ready() saw a runnable path: not reached
+  // The warp's next pc as the step left it; ready() uses it unless something changes the warp before (a barrier
+  // or exit of another warp of the CTA in the same cycle clears it below).
+  w.known_pc = r.next_pc;
+  w.pc_known = true;
   const lower::InstrTiming& t = k_.prog.instrs[r.pc];
   const auto reads = k_.prog.reads(r.pc);
   const auto writes = k_.prog.writes(r.pc);
@@ -213,7 +218,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   }
   // A taken branch (the warp now continues elsewhere than the next pc): the target is fetched first.
   if (t.branch && r.executed.any()) {
-    const std::uint32_t next = k_.src.next_pc(w.cta, w.index);
+    const std::uint32_t next = r.next_pc;
     if (next != source::kNoPc && next != r.pc + 1) w.earliest = max(w.earliest, now + k_.cfg.branch_taken_cycles);
   }
   if (t.printf_call && r.executed.any()) {
@@ -235,21 +240,22 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   for (std::uint32_t s = first; s < end; ++s) {
     Slot& o = slots_[s];
     if (!o.used || o.cta != w.cta || o.exited) continue;
-    const bool run = k_.src.warp_runnable(o.cta, o.index);
+    const bool run = s == slot ? r.runnable : k_.src.warp_runnable(o.cta, o.index);
     if (o.waiting && run) {
       o.earliest = max(o.earliest, release());
       o.barrier_until = o.earliest;
       released = true;
     }
-    o.waiting = !run && !k_.src.warp_done(o.cta, o.index);
+    o.waiting = !run && !(s == slot ? r.done : k_.src.warp_done(o.cta, o.index));
     o.dirty = true;
+    if (s != slot) o.pc_known = false;
     if (s != slot) k_.wake.wake_by(wake_key(s % sub_partitions()), now + 1);
   }
   if (t.barrier_wait && (released || !w.waiting)) {
     w.earliest = max(w.earliest, release());
     w.barrier_until = w.earliest;
   }
-  if (k_.src.warp_done(w.cta, w.index)) {
+  if (r.done) {
     w.exited = true;
     check_done_ = true;
   }

@@ -55,6 +55,10 @@ struct Issued {
   bool has_mem = false;
   MemAccess mem;
   AsyncId async = kNoAsync;  // an asynchronous operation this step started (complete() applies it)
+  // The issuing warp just after the step (what next_pc, warp_runnable and warp_done would answer now; an
+  // Executed step sets them): read while the warp is hot, so the caller need not ask again.
+  std::uint32_t next_pc = kNoPc;
+  bool runnable = false, done = false;
 };
 
 struct Counts {

@@ -159,6 +159,9 @@ class ScriptedSource final : public source::InstructionSource {
     r.active = r.executed = s.lanes;
     r.has_mem = s.has_mem;
     r.mem = s.mem;
+    r.next_pc = next_pc(cta, warp);
+    r.runnable = warp_runnable(cta, warp);
+    r.done = w.done();
     return r;
   }
   std::uint64_t warp_instructions(source::CtaSlot cta, std::uint32_t warp) const override {
