@@ -274,8 +274,9 @@ std::vector<Param> make_params() {
       counts("mem.l2_partition0_sms", &G::l2_partition0_sms, "SM", 0, 1u << 16,
              "SMs whose near L2 partition is partition 0 (the others are near partition 1)", true),
       count("mem.l2_far_first_load_cycles", &G::l2_far_first_load_cycles, "cycles", 0, 100000,
-            "more for a load from an SM on the far side of the line's home partition, the first time that side reads "
-            "the line; the near partition then keeps a copy, and later loads from that side take mem.l2_hit_latency"),
+            "more for a load from an SM on the far side of the line's home partition that hits a line its side has no "
+            "copy of; the near partition then keeps a copy, and later loads from that side take mem.l2_hit_latency "
+            "(a miss fills the requesting side's copy at mem.dram_latency)"),
       count("mem.l2_far_atomic_cycles", &G::l2_far_atomic_cycles, "cycles", 0, 100000,
             "more for an atomic from an SM on the far side of its line's home partition (atomics are done at the "
             "home partition every time)"),

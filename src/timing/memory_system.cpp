@@ -39,12 +39,14 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   ++stats_.lts_sectors;
   const auto hit = s.tags.probe(sector);
   (hit ? stats_.lts_sector_hits : stats_.lts_sector_misses) += 1;
-  // Far side: an atomic always pays the trip to the home partition; a load the first time its side reads the line.
+  // Far side: an atomic always pays the trip to the home partition; a load that hits a line its side holds no
+  // copy of pays it once (a miss's fill from DRAM reaches the requesting side directly: ubench_dram_chase and
+  // ubench_l2_chase's cold pass, over lines of both partitions, see one DRAM latency).
   std::uint64_t far = 0;
   const unsigned home = partition_of(sector);
   if (cfg_.partitions > 1 && side != home) {
     if (op == MemOp::Atomic) far = cfg_.far_atomic;
-    else if (op == MemOp::Load && !s.tags.has_copy(sector, side)) far = cfg_.far_first_load;
+    else if (op == MemOp::Load && hit && !s.tags.has_copy(sector, side)) far = cfg_.far_first_load;
   }
   std::uint64_t ready = 0;
   if (op == MemOp::Store) {

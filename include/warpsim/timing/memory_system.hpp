@@ -15,9 +15,10 @@
 // A sector whose fill is still in flight counts as a hit and waits for the fill (MSHR merging).
 // Partitions (mem.l2_partitions = 2): each line has a home partition, 1 XOR the parity of its address bits
 // mem.l2_partition_hash_bits; each SM is near one partition (mem.l2_partition0_sms). An atomic from the far side
-// takes mem.l2_far_atomic_cycles more, every time; a load from the far side takes mem.l2_far_first_load_cycles
-// more the first time that side reads the line (then the near partition holds a copy: later loads from that side
-// take the near latency; a write to the line drops the copies). Traced on the H200 by traces/ubench_l2_partition.
+// takes mem.l2_far_atomic_cycles more, every time; a load from the far side that hits a line its side has no copy
+// of takes mem.l2_far_first_load_cycles more (then the near partition holds a copy: later loads from that side
+// take the near latency; a write to the line drops the copies); a miss fills the requesting side's copy at DRAM
+// latency. Traced on the H200 by traces/ubench_l2_partition.
 // Leaves out: MSHR and queue limits (no back-pressure), the NoC's own bandwidth, the capacity the far copies
 // take, the slice count per partition (slices are shared), L1 write
 // combining, sector-granular L2 replacement, ECC, TLBs, constant-cache misses, the per-kernel L1/shared

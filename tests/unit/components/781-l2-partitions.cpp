@@ -1,7 +1,7 @@
 // 781: L2 partitions (timing/memory_system.hpp): a line's home partition is 1 XOR the parity of its address bits
 // in the hash mask; an atomic from the far side pays mem.l2_far_atomic_cycles every time, a load from the far side
-// mem.l2_far_first_load_cycles the first time that side reads the line (then it holds a copy), and a write drops the
-// far copies.
+// mem.l2_far_first_load_cycles when it hits a line its side has no copy of (then it holds one), a write drops the
+// far copies, and a miss fills the requesting side's copy at DRAM latency.
 #include <warpsim/timing/memory_system.hpp>
 
 #include <catch2/catch.hpp>
@@ -52,6 +52,7 @@ TEST_CASE("781 far loads pay once per side, far atomics every time, writes drop 
   CHECK(m.access(s, MemOp::Atomic, 5000, 1, 1) == 5000 + 210);
   // The atomic wrote the line: side 0's copy is gone, its next load is far again.
   CHECK(m.access(s, MemOp::Load, 6000, 1, 0) == 6000 + 300);
-  // A miss from the far side: DRAM's data plus the far trip.
-  CHECK(m.access(4096, MemOp::Load, 7000, 1, 0) == 7000 + 500 + 100);  // address 131072: bit 12 clear, home 1
+  // A miss from the far side: DRAM's latency only, and the side has its copy.
+  CHECK(m.access(4096, MemOp::Load, 7000, 1, 0) == 7000 + 500);  // address 131072: bit 12 clear, home 1
+  CHECK(m.access(4096, MemOp::Load, 8000, 1, 0) == 8000 + 200);
 }
