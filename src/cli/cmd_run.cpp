@@ -23,7 +23,7 @@ double stat(const sim::KernelSummary& k, const std::string& name) {
   return it == k.stats.end() ? 0.0 : it->second;
 }
 
-void print_timing(const sim::KernelSummary& k) {
+void print_timing(const sim::KernelSummary& k, const config::GpuConfig& g) {
   const double cycles = std::max(static_cast<double>(k.cycles), 1.0);
   const double sass = stat(k, "smsp__inst_executed.sum");
   fmt::print("    {} cycles, IPC {:.3f} (SASS warp-instructions per cycle, whole GPU)\n", k.cycles, sass / cycles);
@@ -35,6 +35,12 @@ void print_timing(const sim::KernelSummary& k) {
         sass, folded, expanded);
   const auto occ = k.stats.find("sm__warps_active.avg.pct_of_peak_sustained_active");
   if (occ != k.stats.end()) fmt::print("    achieved occupancy {:.1f}%\n", occ->second);
+  const auto carve = k.stats.find("launch__shared_mem_config_size");
+  if (carve != k.stats.end()) {
+
+    const double l1 = static_cast<double>(g.l1_size) + static_cast<double>(g.smem_per_sm) - carve->second;
+    fmt::print("    L1 {:.0f} KiB per SM beside a {:.0f} KiB shared-memory carve-out\n", l1 / 1024, carve->second / 1024);
+  }
   if (!k.registers_source.empty())
     fmt::print("    {} registers per thread ({})\n", k.registers_per_thread, k.registers_source);
   const char* states[] = {"dependency", "memory", "barrier", "not_selected"};
@@ -110,7 +116,7 @@ Setup setup_run(CLI::App& app) {
               "  kernel {}: {} CTAs, {} warps, {} warp-instructions, {} thread-instructions "
               "({:.1f}% lane utilisation)\n",
               k.entry, k.ctas, k.warps, k.warp_instructions, k.thread_instructions, util);
-          if (!opts.functional_only) print_timing(k);
+          if (!opts.functional_only) print_timing(k, r.config.gpu);
         }
         if (!o->stats.empty()) write_stats(o->stats, r);
         if (!o->timeline.empty())

@@ -167,6 +167,7 @@ class Gpu {
     st.launch_occupancy_limit_shared_mem = limit(occ_.ctas_by_shared_mem);
     st.launch_occupancy_limit_warps = limit(occ_.ctas_by_warps);
     st.launch_occupancy_limit_blocks = limit(occ_.ctas_by_blocks);
+    st.launch_shared_mem_config_size = occ_.smem_launch_carveout;
   }
 
   std::uint32_t subs_per_sm() const { return sms_.front()->sub_partitions(); }

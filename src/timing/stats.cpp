@@ -46,6 +46,7 @@ std::map<std::string, double> TimingStats::to_map() const {
       {"launch__occupancy_limit_shared_mem", d(launch_occupancy_limit_shared_mem)},
       {"launch__occupancy_limit_warps", d(launch_occupancy_limit_warps)},
       {"launch__occupancy_limit_blocks", d(launch_occupancy_limit_blocks)},
+      {"launch__shared_mem_config_size", d(launch_shared_mem_config_size)},
   };
 }
 

@@ -68,6 +68,7 @@ struct TimingStats {
   // reports sm.max_ctas)
   std::uint64_t launch_occupancy_limit_registers = 0, launch_occupancy_limit_shared_mem = 0;
   std::uint64_t launch_occupancy_limit_warps = 0, launch_occupancy_limit_blocks = 0;
+  std::uint64_t launch_shared_mem_config_size = 0;  // the launch's carve-out, bytes (L1 gets the rest of the pool)
 
   // Every counter by its Nsight name (warp states as warpsim__warp_cycles_<state>.sum).
   std::map<std::string, double> to_map() const;
