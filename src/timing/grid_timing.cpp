@@ -44,7 +44,10 @@ class Gpu {
         occ_(kernel_occupancy(shape, cfg, regs)),
         l2_(cfg),
         wake_(std::size_t{std::max(cfg.num_sms, 1u)} * std::max(cfg.sub_partitions, 1u)),
-        k_{cfg, src, prog, l2_, wake_, l1_bytes(cfg, occ_), sink, sink != nullptr && sink->wants_issues() ? sink : nullptr},
+        k_{cfg,   src,
+           prog,  l2_,
+           wake_, l1_bytes(cfg, occ_),
+           sink,  sink != nullptr && sink->wants_issues() ? sink : nullptr},
         clock_(now_, cfg.clock_mhz) {
     sms_.reserve(std::max(cfg.num_sms, 1u));
     for (std::uint32_t s = 0; s < std::max(cfg.num_sms, 1u); ++s) sms_.push_back(std::make_unique<Sm>(s, k_));

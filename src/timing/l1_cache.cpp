@@ -9,7 +9,9 @@
 namespace warpsim::timing {
 
 L1Cache::L1Cache(const L1Config& cfg)
-    : cfg_(cfg), tags_(cfg.size, cfg.assoc, false, cfg.random_replacement), path_free_(std::max(cfg.sub_partitions, 1u), 0.0) {}
+    : cfg_(cfg),
+      tags_(cfg.size, cfg.assoc, false, cfg.random_replacement),
+      path_free_(std::max(cfg.sub_partitions, 1u), 0.0) {}
 
 MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
                           const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub) {

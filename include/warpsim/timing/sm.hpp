@@ -107,7 +107,7 @@ class Sm {
     Cycle issued_until{0};  // the cycle after its last issue (for trace sinks)
     // What ready() derived from this warp's own state, kept until the warp issues or a barrier changes it.
     bool dirty = true;
-    bool pc_known = false;     // known_pc holds the next pc its last issue left (ready() need not ask the source)
+    bool pc_known = false;  // known_pc holds the next pc its last issue left (ready() need not ask the source)
     std::uint32_t known_pc = 0;
     bool never = false;    // nothing runnable
     Cycle own{0};          // max(earliest, dependences) of the next instruction

@@ -73,8 +73,7 @@ static void check_run(const wl::sim::RunResult& r) {
   for (int row = 0; row < rows; ++row) thomas(u, v, cp, static_cast<std::size_t>(row) * nx, 1, nx, ra, rb, rc);
   for (int t = 0; t < batch * cnx; ++t) {
     const int field = t / cnx, col = t % cnx;
-    thomas(v, w, cp, static_cast<std::size_t>(field) * cnx * cny + col, static_cast<std::size_t>(cnx), cny, ca, cb,
-           cc);
+    thomas(v, w, cp, static_cast<std::size_t>(field) * cnx * cny + col, static_cast<std::size_t>(cnx), cny, ca, cb, cc);
   }
   // The sweeps keep the solution bounded (|x| < 1 for |d| <= 1 with this diagonally dominant system).
   for (std::size_t k = 0; k < total; k += 4099) REQUIRE(std::fabs(w[k]) < 1.0f);

@@ -41,7 +41,7 @@ TEST_CASE("781 the home partition is 1 XOR the parity of the hashed address bits
 
 TEST_CASE("781 far loads pay once per side, far atomics every time, writes drop the far copies") {
   MemorySystem m(two_partitions());
-  const std::uint64_t s = 0;  // home partition 1
+  const std::uint64_t s = 0;                 // home partition 1
   CHECK(m.access(s, MemOp::Store, 0) == 0);  // write-allocate: the line is in L2 (home only)
   // Side 0 is far: the first load pays 100 more, the next does not; side 1 (home) never does.
   CHECK(m.access(s, MemOp::Load, 1000, 1, 0) == 1000 + 200 + 100);

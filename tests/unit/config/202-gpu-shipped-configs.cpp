@@ -60,8 +60,8 @@ TEST_CASE("values holds every numeric parameter by dotted name") {
   const GpuConfig g = load_gpu_config("h100");
   std::size_t numeric = 0;
   for (const auto& p : gpu_params()) {
-    const bool list = p.name == "smem.carveouts_kib" || p.name == "mem.l2_partition_hash_bits" ||
-                      p.name == "mem.l2_partition0_sms";
+    const bool list =
+        p.name == "smem.carveouts_kib" || p.name == "mem.l2_partition_hash_bits" || p.name == "mem.l2_partition0_sms";
     if (p.unit != "-" && !list) {
       ++numeric;
       CHECK(g.values.count(p.name) == 1);
