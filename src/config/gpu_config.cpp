@@ -237,6 +237,9 @@ std::vector<Param> make_params() {
             "a sub-partition issues no memory instruction while its last store is more than this many cycles from "
             "being taken by its L2 slice (slices behind DRAM write-backs hold the SM back)"),
       count("mem.dram_latency", &G::dram_latency, "cycles", 1, 100000, "global load that goes to DRAM"),
+      count("mem.dram_access_bytes", &G::dram_access_bytes, "bytes", 32, 128,
+            "bytes one L2 miss reads from DRAM: the aligned block of sectors holding the missed one (32, 64 or 128); "
+            "the block's other sectors are filled too"),
       count("mem.l1_size", &G::l1_size, "bytes", 128, 1u << 30,
             "L1 data cache per SM (what the 256 KiB L1/shared pool leaves beside the largest carve-out)"),
       count("mem.l1_assoc", &G::l1_assoc, "ways", 1, 1024, "L1 associativity (LRU, 128-byte lines of 32-byte sectors)"),

@@ -54,7 +54,13 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   } else if (hit) {
     ready = std::max(t + cfg_.l2_hit_latency, *hit);
   } else {
-    ready = dram_.read(t, kSectorBytes);
+    // The aligned block of mem.dram_access_bytes around the sector comes from DRAM; its other absent sectors
+    // are filled with it.
+    const std::uint64_t per_block = std::max<std::uint64_t>(cfg_.dram_access_bytes / kSectorBytes, 1);
+    ready = dram_.read(t, per_block * kSectorBytes);
+    const std::uint64_t first = sector / per_block * per_block;
+    for (std::uint64_t x = first; x < first + per_block; ++x)
+      if (x != sector && !s.tags.probe(x)) s.tags.fill(x, ready, false);
   }
   if (op == MemOp::Load) ready += far;
   if (!hit || op != MemOp::Load) {

@@ -95,6 +95,7 @@ struct GpuConfig {
   unsigned l1_hit_latency = 40;                   // cycles
   unsigned l2_hit_latency = 263;                  // cycles
   unsigned dram_latency = 479;                    // cycles
+  unsigned dram_access_bytes = 32;                // mem.dram_access_bytes: what one L2 miss reads from DRAM
   unsigned l1_size = 28672;                       // bytes of L1 data cache per SM
   unsigned l1_assoc = 4;                          // ways
   double l1_sectors_per_cycle = 4;                // 32-byte sectors the L1 passes per cycle per SM

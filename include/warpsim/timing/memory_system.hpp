@@ -10,7 +10,9 @@
 //           sector present and dirty without fetching it (partial-sector writes count as whole). An atomic
 //           is done at the slice: L2 hit (or DRAM) latency + mem.atomic_latency; its sector becomes dirty.
 //   DRAM    timing/dram.hpp: misses queue at mem.dram_bytes_per_cycle for the whole GPU, then
-//           mem.dram_latency. Evicted dirty sectors are written back (timed as DRAM traffic); those still
+//           mem.dram_latency. A load miss reads mem.dram_access_bytes, the aligned block of sectors around the
+//           missed one, and fills the block's other sectors of the line that are not present (with the same data
+//           arrival). Evicted dirty sectors are written back (timed as DRAM traffic); those still
 //           dirty when the kernel ends are counted as dram__bytes_write at finish(), untimed.
 // A sector whose fill is still in flight counts as a hit and waits for the fill (MSHR merging).
 // Partitions (mem.l2_partitions = 2): each line has a home partition, 1 XOR the parity of its address bits
@@ -56,6 +58,7 @@ struct MemoryConfig {
   double atomic_same_address_cycles = 0;      // mem.atomic_same_address_cycles: per lane on one address
   double dram_bytes_per_cycle = 1;            // mem.dram_bytes_per_cycle, GPU-wide
   unsigned dram_latency = 0;                  // mem.dram_latency, cycles
+  unsigned dram_access_bytes = 32;            // mem.dram_access_bytes
   unsigned partitions = 1;                    // mem.l2_partitions
   std::uint64_t partition_mask = 0;           // mem.l2_partition_hash_bits as a mask of byte-address bits
   unsigned far_first_load = 0;                // mem.l2_far_first_load_cycles
@@ -72,6 +75,7 @@ struct MemoryConfig {
             g.atomic_same_address_cycles,
             g.dram_bytes_per_cycle,
             g.dram_latency,
+            g.dram_access_bytes,
             g.l2_partitions,
             mask,
             g.l2_far_first_load_cycles,
