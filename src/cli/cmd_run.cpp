@@ -8,6 +8,7 @@
 #include <warpsim/report/stats_json.hpp>
 #include <warpsim/report/timeline.hpp>
 #include <warpsim/sim/simulation.hpp>
+#include <warpsim/timing/occupancy.hpp>
 
 #include <fmt/format.h>
 
@@ -37,9 +38,9 @@ void print_timing(const sim::KernelSummary& k, const config::GpuConfig& g) {
   if (occ != k.stats.end()) fmt::print("    achieved occupancy {:.1f}%\n", occ->second);
   const auto carve = k.stats.find("launch__shared_mem_config_size");
   if (carve != k.stats.end()) {
-    const double l1 = static_cast<double>(g.l1_size) + static_cast<double>(g.smem_per_sm) - carve->second;
-    fmt::print("    L1 {:.0f} KiB per SM beside a {:.0f} KiB shared-memory carve-out\n", l1 / 1024,
-               carve->second / 1024);
+    const auto bytes = static_cast<std::uint64_t>(carve->second);
+    fmt::print("    L1 {} KiB per SM beside a {} KiB shared-memory carve-out\n",
+               timing::launch_l1_bytes(g, bytes) / 1024, bytes / 1024);
   }
   if (!k.registers_source.empty())
     fmt::print("    {} registers per thread ({})\n", k.registers_per_thread, k.registers_source);

@@ -99,12 +99,9 @@ const source::Issued& FunctionalSource::issue(source::CtaSlot c, std::uint32_t w
   // The watchdog: progress is a memory change, a barrier opening or a thread exiting.
   if (L_.progress) cta.idle_insts = 0;
   else ++cta.idle_insts;
-  {
-    const std::int32_t p = ex_.next_path(w);
-    last_.next_pc = p < 0 ? source::kNoPc : w.paths[static_cast<std::size_t>(p)].pc;
-    last_.runnable = Executor::runnable(w);
-    last_.done = w.done();
-  }
+  last_.next_pc = next_pc(c, warp);
+  last_.runnable = warp_runnable(c, warp);
+  last_.done = warp_done(c, warp);
   if (cta.idle_insts > limits_.no_progress_limit)
     throw Error(ErrorKind::Deadlock,
                 fmt::format("deadlock: no forward progress in {} warp-instructions (a livelock: threads spin "

@@ -28,11 +28,6 @@ class CycleClock final : public source::Timebase {
   double mhz_;
 };
 
-// The L1 per SM of a launch: mem.l1_size beside the largest carve-out, plus what the launch's carve-out leaves.
-std::uint64_t l1_bytes(const config::GpuConfig& cfg, const Occupancy& occ) {
-  return cfg.l1_size + (cfg.smem_per_sm - std::min<std::uint64_t>(occ.smem_launch_carveout, cfg.smem_per_sm));
-}
-
 class Gpu {
  public:
   Gpu(source::InstructionSource& src, const lower::Program& prog, const KernelShape& shape,
@@ -46,7 +41,7 @@ class Gpu {
         wake_(std::size_t{std::max(cfg.num_sms, 1u)} * std::max(cfg.sub_partitions, 1u)),
         k_{cfg,   src,
            prog,  l2_,
-           wake_, l1_bytes(cfg, occ_),
+           wake_, launch_l1_bytes(cfg, occ_.smem_launch_carveout),
            sink,  sink != nullptr && sink->wants_issues() ? sink : nullptr},
         clock_(now_, cfg.clock_mhz) {
     sms_.reserve(std::max(cfg.num_sms, 1u));

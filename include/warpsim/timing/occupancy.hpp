@@ -27,6 +27,7 @@
 
 #include <warpsim/config/gpu_config.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -86,6 +87,12 @@ struct Occupancy {
 
   std::string error;  // why the CTA cannot run at all ("" when ctas_per_sm > 0)
 };
+
+// The L1 per SM a launch with shared-memory carve-out `carveout` (bytes) gets: mem.l1_size (what is left beside the
+// largest carve-out) plus what `carveout` leaves of smem.per_sm.
+inline std::uint64_t launch_l1_bytes(const config::GpuConfig& gpu, std::uint64_t carveout) {
+  return gpu.l1_size + (gpu.smem_per_sm - std::min<std::uint64_t>(carveout, gpu.smem_per_sm));
+}
 
 // The occupancy of `req` on `gpu`. When the CTA cannot run at all, ctas_per_sm is 0, the limits that are 0
 // are named in `limiting`, and `error` says why in CUDA's words (for example "too many resources requested

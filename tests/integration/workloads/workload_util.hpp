@@ -273,16 +273,24 @@ void check_alu_chain(const sim::RunResult& r, const std::string& entry, Start st
 
 // The three 32x32-tile transposes (naive, padded, swizzled) of the 128 x 256 f32 matrix: every element of the
 // 256 x 128 result, the input untouched, and the launch (32 CTAs, 256 warps).
-inline void check_transpose(const sim::RunResult& r, const std::string& entry) {
-  const int width = 256, height = 128;
+// The one launch `entry` transposed the width x height f32 matrix `in` into `out` through 32x32 tiles with blocks
+// of 32 x 8 (its args: in, out, width, height): out[c][r] = in[r][c] exactly, the input unchanged.
+inline void check_transpose(const sim::RunResult& r, const std::string& entry, int width = 256, int height = 128) {
+  REQUIRE(r.config.kernels.size() == 1);
+  const auto& k = r.config.kernels[0];
+  REQUIRE(k.args.size() == 4);
+  CHECK(static_cast<int>(k.args[2].bits) == width);
+  CHECK(static_cast<int>(k.args[3].bits) == height);
   const auto in = initial<float>(r.config, "in");
-  REQUIRE(in.size() == static_cast<std::size_t>(width * height));
+  REQUIRE(in.size() == static_cast<std::size_t>(width) * height);
   std::vector<float> out(in.size());
   for (int row = 0; row < height; ++row)
-    for (int col = 0; col < width; ++col) out[col * height + row] = in[row * width + col];
+    for (int col = 0; col < width; ++col)
+      out[static_cast<std::size_t>(col) * height + row] = in[static_cast<std::size_t>(row) * width + col];
   check_equal(final_contents<float>(r, "out"), out, "out");
   check_unchanged<float>(r, "in");
-  check_launch(r, 0, entry, 32, 256);
+  const std::uint64_t ctas = static_cast<std::uint64_t>(width / 32) * (height / 32);
+  check_launch(r, 0, entry, ctas, ctas * 8);
 }
 
 }  // namespace wl
