@@ -1,10 +1,13 @@
 // `warpsim ptx FILE.ptx`: parses a module and lists its kernels and functions, or prints every error as
-// FILE:LINE:COL: message. `warpsim cfg FILE.ptx --entry NAME [--dot OUT.dot]`: basic blocks and each
-// branch's reconvergence point.
+// FILE:LINE:COL: message. `warpsim cfg FILE.ptx --entry NAME [--dot OUT.dot] [--ptxas GPU]`: basic blocks and
+// each branch's reconvergence point; with --ptxas, of the code as the GPU model's ptxas model rewrites it (loops
+// unrolled, guarded blocks predicated, blocks list-scheduled: lower/), followed by that code's listing.
 #include "subcommands.hpp"
 
 #include <warpsim/common/error.hpp>
+#include <warpsim/config/gpu_config.hpp>
 #include <warpsim/ir/program.hpp>
+#include <warpsim/lower/lowered.hpp>
 #include <warpsim/ptx/parser.hpp>
 
 #include <fmt/format.h>
@@ -71,16 +74,23 @@ Setup setup_ptx(CLI::App& app) {
 
 Setup setup_cfg(CLI::App& app) {
   struct Opts {
-    std::string file, entry, dot;
+    std::string file, entry, dot, ptxas;
+    std::vector<std::string> set;
   };
   auto o = std::make_shared<Opts>();
   CLI::App* sub = app.add_subcommand("cfg", "Print basic blocks and reconvergence points of a kernel");
   sub->add_option("file", o->file, "PTX file")->required();
   sub->add_option("--entry", o->entry, "Kernel name")->required();
   sub->add_option("--dot", o->dot, "Write the graph in Graphviz format");
+  sub->add_option("--ptxas", o->ptxas,
+                  "GPU model (name or JSON path): show the code as its ptxas model (compiler.*) rewrites it, "
+                  "and list it");
+  sub->add_option("--set", o->set, "With --ptxas: override a GPU-model parameter, name=value");
   return {sub, [o]() {
             ptx::Module m = read_module(o->file);
             ir::Program prog = ir::load_program(m, o->entry);
+            if (!o->ptxas.empty())
+              prog = std::move(lower::lower(std::move(prog), config::load_gpu_config(o->ptxas, o->set)).code);
             std::string dot;
             for (std::size_t f = 0; f < prog.functions.size(); ++f) {
               const auto& info = prog.functions[f];
@@ -107,6 +117,10 @@ Setup setup_cfg(CLI::App& app) {
                 }
               }
               dot += ir::cfg_to_dot(cfg, info.name, labels);
+              if (o->ptxas.empty()) continue;
+              fmt::print("  code as {}'s ptxas model issues it:\n", o->ptxas);
+              for (auto pc = info.begin_pc; pc < info.end_pc; ++pc)
+                fmt::print("  {:5} line {:5}  {}\n", pc, prog.code[pc].line, prog.text[pc]);
             }
             if (!o->dot.empty()) {
               std::ofstream out(o->dot);

@@ -355,6 +355,14 @@ std::vector<Param> make_params() {
       count("compiler.vector_chunk", &G::compiler_vector_chunk, "bytes", 4, 128,
             "with compiler.fold: adjacent shared loads (or stores) from one base register are merged into one wider "
             "access inside one chunk of this many bytes aligned to it (16: LDS/STS.128)"),
+      count("compiler.unroll", &G::compiler_unroll, "loop copies", 1, 16,
+            "with compiler.schedule: the factor by which ptxas unrolls a one-block loop whose trip count it can "
+            "compute (a counter stepped by an immediate; not marked .pragma \"nounroll\"; a memory access and no "
+            "subroutine-like emulated operation inside): that many renamed copies of the body run back to back "
+            "while that many iterations remain (1: loops run as written)"),
+      count("compiler.unroll_max_body", &G::compiler_unroll_max_body, "SASS instructions", 1, 100000,
+            "with compiler.unroll: the largest loop body (its SASS instructions, branch included: PTX instructions "
+            "less those compiler.fold folds away) that ptxas unrolls"),
   };
   const GpuConfig defaults;
   for (auto& q : p) {

@@ -258,13 +258,17 @@ Program load_program(const ptx::Module& module, const std::string& entry, std::u
   for (std::size_t fi = 0; fi < funcs.size(); ++fi) {
     detail::DecodeContext cx{prog, module, ms, scopes[fi], func_index};
     std::uint32_t src_file = 0, src_line = 0;
+    bool nounroll = false;
     for (const auto& st : funcs[fi]->body) {
       if (st.kind == ptx::Statement::Kind::Loc) {
         src_file = st.loc_file;
         src_line = st.loc_line;
       }
+      if (st.kind == ptx::Statement::Kind::Pragma && st.pragma == "nounroll") nounroll = true;
       if (st.kind != ptx::Statement::Kind::Instruction) continue;
       Instr in = detail::decode_instruction(cx, st.instr);
+      if (nounroll) in.flags |= kNoUnroll;
+      nounroll = false;
       in.line = st.instr.pos.line;
       in.src_file = src_file;
       in.src_line = src_line;

@@ -3,6 +3,7 @@
 
 #include <warpsim/ir/opcodes.hpp>
 #include <warpsim/lower/ptxas_model.hpp>
+#include <warpsim/lower/unroll.hpp>
 
 namespace warpsim::lower {
 
@@ -45,7 +46,10 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
 }
 
 Program lower(ir::Program prog, const config::GpuConfig& cfg) {
-  if (cfg.compiler_schedule != 0) ptxas_schedule(prog, cfg);
+  if (cfg.compiler_schedule != 0) {
+    ptxas_unroll(prog, cfg);
+    ptxas_schedule(prog, cfg);
+  }
   return annotate(std::move(prog), cfg);
 }
 

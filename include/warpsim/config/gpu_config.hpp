@@ -136,6 +136,8 @@ struct GpuConfig {
   unsigned compiler_if_convert_max = 24;  // SASS instructions: longest side of a guarded block ptxas predicates
   unsigned compiler_min_region = 3;       // instructions: shortest fence-free run the list scheduler reorders
   unsigned compiler_vector_chunk = 16;    // bytes: the widest shared access formed from adjacent ones
+  unsigned compiler_unroll = 1;           // loop copies: ptxas's unroll factor for the loops it unrolls (1: none)
+  unsigned compiler_unroll_max_body = 64;  // SASS instructions: the largest loop body ptxas unrolls
 
   // Every numeric parameter by dotted name, after defaults and overrides (for reports and stats files).
   std::map<std::string, double> values;
