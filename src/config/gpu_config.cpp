@@ -263,6 +263,12 @@ std::vector<Param> make_params() {
            "32-byte sectors one L2 slice serves per cycle"),
       real("mem.dram_bytes_per_cycle", &G::dram_bytes_per_cycle, "bytes/cycle", 0.001, 1e9,
            "DRAM bandwidth of the whole GPU, per SM cycle"),
+      count("mem.dram_banks", &G::dram_banks, "banks", 0, 1u << 20,
+            "DRAM banks of the whole GPU; each DRAM access (mem.dram_access_bytes) goes to one, hashed from its "
+            "address, and waits for it (0: no banks, the bus and mem.dram_latency only)"),
+      real("mem.dram_bank_cycles", &G::dram_bank_cycles, "cycles", 0, 1e6,
+           "with mem.dram_banks: cycles a bank is busy with one access; a read's unloaded latency is this plus its "
+           "bus transfer plus mem.dram_latency"),
       count("mem.atomic_latency", &G::atomic_latency, "cycles", 0, 100000,
             "a global atomic's extra cost at the L2 slice, over the L2 hit (or DRAM) latency"),
       count("mem.atomic_cas_latency", &G::atomic_cas_latency, "cycles", 0, 100000,

@@ -1,26 +1,35 @@
-// DRAM bandwidth queue (see timing/dram.hpp).
+// DRAM banks and the shared bus (see timing/dram.hpp).
 #include <warpsim/timing/dram.hpp>
+
+#include <warpsim/timing/sector_cache.hpp>
 
 #include <algorithm>
 #include <cmath>
 
 namespace warpsim::timing {
 
-double Dram::transfer(std::uint64_t at, std::uint64_t bytes) {
-  const double start = std::max(free_, static_cast<double>(at));
-  free_ = start + static_cast<double>(bytes) / bytes_per_cycle_;
+double Dram::transfer(double at, std::uint64_t bytes) {
+  const double start = std::max(free_, at);
+  free_ = start + static_cast<double>(bytes) / cfg_.bytes_per_cycle;
   return start;
 }
 
-std::uint64_t Dram::read(std::uint64_t at, std::uint64_t bytes) {
+std::uint64_t Dram::read(std::uint64_t at, std::uint64_t addr, std::uint64_t bytes) {
   read_ += bytes;
-  return static_cast<std::uint64_t>(std::ceil(transfer(at, bytes))) + latency_;
+  // The bus slot is taken in arrival order (the bandwidth limit); the data moves once the bank has it.
+  double ready = transfer(static_cast<double>(at), bytes);
+  if (!banks_.empty()) {
+    double& bank = banks_[address_hash(addr / std::max<std::uint64_t>(bytes, 1)) % banks_.size()];
+    bank = std::max(bank, static_cast<double>(at)) + cfg_.bank_cycles;
+    ready = std::max(ready, bank);
+  }
+  return static_cast<std::uint64_t>(std::ceil(ready)) + cfg_.latency;
 }
 
 void Dram::write(std::uint64_t at, std::uint64_t bytes) {
   if (bytes == 0) return;
   written_ += bytes;
-  transfer(at, bytes);
+  transfer(static_cast<double>(at), bytes);
 }
 
 }  // namespace warpsim::timing

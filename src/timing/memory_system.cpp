@@ -18,7 +18,7 @@ constexpr unsigned kSliceHashShift = 40;
 std::uint64_t up(double t) { return static_cast<std::uint64_t>(std::ceil(t)); }
 }  // namespace
 
-MemorySystem::MemorySystem(const MemoryConfig& cfg) : cfg_(cfg), dram_(cfg.dram_bytes_per_cycle, cfg.dram_latency) {
+MemorySystem::MemorySystem(const MemoryConfig& cfg) : cfg_(cfg), dram_(cfg.dram) {
   const unsigned n = std::max(cfg.l2_slices, 1u);
   slices_.reserve(n);
   for (unsigned i = 0; i < n; ++i) slices_.push_back({SectorCache(cfg.l2_size / n, cfg.l2_assoc, true), 0.0});
@@ -57,7 +57,7 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
     // The aligned block of mem.dram_access_bytes around the sector comes from DRAM; its other absent sectors
     // are filled with it.
     const std::uint64_t per_block = std::max<std::uint64_t>(cfg_.dram_access_bytes / kSectorBytes, 1);
-    ready = dram_.read(t, per_block * kSectorBytes);
+    ready = dram_.read(t, sector / per_block * per_block * kSectorBytes, per_block * kSectorBytes);
     const std::uint64_t first = sector / per_block * per_block;
     for (std::uint64_t x = first; x < first + per_block; ++x)
       if (x != sector && !s.tags.probe(x)) s.tags.fill(x, ready, false);
@@ -70,7 +70,7 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
       // until it has started.
       const std::uint64_t bytes = kSectorBytes * evicted;
       const double start = std::max(s.wb_free, static_cast<double>(t));
-      s.wb_free = start + static_cast<double>(bytes * slices_.size()) / cfg_.dram_bytes_per_cycle;
+      s.wb_free = start + static_cast<double>(bytes * slices_.size()) / cfg_.dram.bytes_per_cycle;
       s.free = std::max(s.free, start);
       dram_.write(t, bytes);
     }

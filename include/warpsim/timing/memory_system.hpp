@@ -9,8 +9,8 @@
 //           as measured, so L2's already includes the L1 miss). Write-back, write-allocate: a store makes its
 //           sector present and dirty without fetching it (partial-sector writes count as whole). An atomic
 //           is done at the slice: L2 hit (or DRAM) latency + mem.atomic_latency; its sector becomes dirty.
-//   DRAM    timing/dram.hpp: misses queue at mem.dram_bytes_per_cycle for the whole GPU, then
-//           mem.dram_latency. A load miss reads mem.dram_access_bytes, the aligned block of sectors around the
+//   DRAM    timing/dram.hpp: misses wait for their bank (mem.dram_banks, mem.dram_bank_cycles each), then
+//           queue at mem.dram_bytes_per_cycle for the whole GPU, then mem.dram_latency. A load miss reads mem.dram_access_bytes, the aligned block of sectors around the
 //           missed one, and fills the block's other sectors of the line that are not present (with the same data
 //           arrival). Evicted dirty sectors are written back (timed as DRAM traffic); those still
 //           dirty when the kernel ends are counted as dram__bytes_write at finish(), untimed.
@@ -56,8 +56,7 @@ struct MemoryConfig {
   unsigned l2_hit_latency = 0;                // mem.l2_hit_latency, cycles (load to use)
   unsigned atomic_latency = 0;                // mem.atomic_latency: an atomic at its slice, beyond the data
   double atomic_same_address_cycles = 0;      // mem.atomic_same_address_cycles: per lane on one address
-  double dram_bytes_per_cycle = 1;            // mem.dram_bytes_per_cycle, GPU-wide
-  unsigned dram_latency = 0;                  // mem.dram_latency, cycles
+  DramConfig dram;                            // mem.dram_* (timing/dram.hpp)
   unsigned dram_access_bytes = 32;            // mem.dram_access_bytes
   unsigned partitions = 1;                    // mem.l2_partitions
   std::uint64_t partition_mask = 0;           // mem.l2_partition_hash_bits as a mask of byte-address bits
@@ -73,8 +72,7 @@ struct MemoryConfig {
             g.l2_hit_latency,
             g.atomic_latency,
             g.atomic_same_address_cycles,
-            g.dram_bytes_per_cycle,
-            g.dram_latency,
+            DramConfig{g.dram_bytes_per_cycle, g.dram_latency, g.dram_banks, g.dram_bank_cycles},
             g.dram_access_bytes,
             g.l2_partitions,
             mask,

@@ -18,8 +18,8 @@ MemoryConfig two_partitions() {
   c.l2_hit_latency = 200;
   c.atomic_latency = 10;
   c.atomic_same_address_cycles = 0;
-  c.dram_bytes_per_cycle = 64;
-  c.dram_latency = 500;
+  c.dram.bytes_per_cycle = 64;
+  c.dram.latency = 500;
   c.partitions = 2;
   c.partition_mask = std::uint64_t{1} << 12;  // byte-address bit 12
   c.far_first_load = 100;
