@@ -266,6 +266,9 @@ std::vector<Param> make_params() {
       count("mem.dram_banks", &G::dram_banks, "banks", 0, 1u << 20,
             "DRAM banks of the whole GPU; each DRAM access (mem.dram_access_bytes) goes to one, hashed from its "
             "address, and waits for it (0: no banks, the bus and mem.dram_latency only)"),
+      count("mem.l2_partial_write_fill", &G::l2_partial_write_fill, "bool", 0, 1,
+            "1: a store that writes part of a 32-byte sector not in L2 reads the sector from DRAM (its data is there "
+            "when the read is back; the store does not wait); 0: a partial write counts as whole"),
       real("mem.dram_bank_cycles", &G::dram_bank_cycles, "cycles", 0, 1e6,
            "with mem.dram_banks: cycles a bank is busy with one access; a read's unloaded latency is this plus its "
            "bus transfer plus mem.dram_latency"),

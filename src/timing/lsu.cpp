@@ -12,6 +12,7 @@ LsuResult Lsu::global(const source::MemAccess& m, LaneMask lanes, bool local, st
   const MemOp op = m.atomic ? MemOp::Atomic : m.store ? MemOp::Store : MemOp::Load;
   scratch_.same.clear();  // atomics: per sector, the most lanes on one of its addresses
   if (op == MemOp::Atomic && !local) same_address_lanes(m, lanes, scratch_);
+  if (op == MemOp::Store) store_bytes(m, lanes, scratch_);  // partial sectors are read from DRAM on an L2 miss
   const MemResult r = l1_.access(scratch_.sectors, op, now.count(), scratch_.same, l2_, sub);
   LsuResult out;
   if (op == MemOp::Load && !local) {

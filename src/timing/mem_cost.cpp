@@ -2,6 +2,7 @@
 #include <warpsim/timing/mem_cost.hpp>
 
 #include <algorithm>
+#include <bit>
 
 namespace warpsim::timing {
 
@@ -72,6 +73,28 @@ void same_address_lanes(const source::MemAccess& m, LaneMask lanes, MemScratch& 
     }
     i = j;
   }
+}
+
+}  // namespace warpsim::timing
+
+namespace warpsim::timing {
+
+void store_bytes(const source::MemAccess& m, LaneMask lanes, MemScratch& s) {
+  const auto& sectors = s.sectors;
+  s.per_bank.assign(sectors.size(), 0);  // the byte mask of each sector
+  lanes.for_each([&](unsigned lane) {
+    const std::uint64_t begin = m.addr[lane], end = begin + std::max<std::uint32_t>(m.bytes, 1);
+    for (std::uint64_t x = begin / kSectorBytes; x * kSectorBytes < end; ++x) {
+      const auto it = std::lower_bound(sectors.begin(), sectors.end(), x);
+      if (it == sectors.end() || *it != x) continue;
+      const std::uint64_t lo = std::max(begin, x * kSectorBytes) - x * kSectorBytes;
+      const std::uint64_t hi = std::min(end, (x + 1) * kSectorBytes) - x * kSectorBytes;
+      const std::uint32_t bits = hi - lo >= 32 ? ~0u : ((1u << (hi - lo)) - 1u) << lo;
+      s.per_bank[static_cast<std::size_t>(it - sectors.begin())] |= bits;
+    }
+  });
+  s.same.resize(sectors.size());
+  for (std::size_t i = 0; i < sectors.size(); ++i) s.same[i] = static_cast<unsigned>(std::popcount(s.per_bank[i]));
 }
 
 }  // namespace warpsim::timing

@@ -49,8 +49,10 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
     else if (op == MemOp::Load && hit && !s.tags.has_copy(sector, side)) far = cfg_.far_first_load;
   }
   std::uint64_t ready = 0;
+  std::uint64_t data = t;  // when a store's sector holds all its data
   if (op == MemOp::Store) {
     ready = t;
+    if (cfg_.partial_write_fill && !hit && same_address < kSectorBytes) data = dram_.read(t, sector * kSectorBytes, kSectorBytes);
   } else if (hit) {
     ready = std::max(t + cfg_.l2_hit_latency, *hit);
   } else {
@@ -64,7 +66,7 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   }
   if (op == MemOp::Load) ready += far;
   if (!hit || op != MemOp::Load) {
-    const unsigned evicted = s.tags.fill(sector, ready, op != MemOp::Load);
+    const unsigned evicted = s.tags.fill(sector, op == MemOp::Store ? data : ready, op != MemOp::Load);
     if (evicted != 0) {
       // The write-back leaves through the slice's share of the DRAM bandwidth; the slice takes nothing more
       // until it has started.

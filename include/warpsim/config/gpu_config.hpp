@@ -110,6 +110,7 @@ struct GpuConfig {
   double dram_bytes_per_cycle = 1691.9;          // whole GPU
   unsigned dram_banks = 0;                        // DRAM banks over the whole GPU (0: no bank model)
   double dram_bank_cycles = 0;                    // cycles a bank is busy with one access
+  unsigned l2_partial_write_fill = 0;             // 1: a store of part of an absent sector reads it from DRAM
   unsigned atomic_latency = 40;                  // cycles the L2 atomic unit adds
   unsigned atomic_cas_latency = 0;               // more cycles an atom.cas takes over the other global atomics
   double atomic_same_address_cycles = 0;         // cycles the L2 atomic unit spends per lane on one address

@@ -62,7 +62,8 @@ class L1Cache {
   explicit L1Cache(const L1Config& cfg);
   explicit L1Cache(const config::GpuConfig& g) : L1Cache(L1Config::from(g)) {}
   // One warp access at cycle `now` to `sectors` (distinct, sorted); for atomics `same_address[i]` lanes on one
-  // address of sector i (empty: one each). Misses, stores and atomics go on to `l2`.
+  // address of sector i (empty: one each), for stores the bytes of sector i written (empty: all 32). Misses,
+  // stores and atomics go on to `l2`.
   // `sub`: the issuing sub-partition.
   MemResult access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
                    const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub = 0);

@@ -51,5 +51,7 @@ std::uint32_t distinct_lines(const std::vector<std::uint64_t>& sectors);
 // For an atomic: per sector of s.sectors, the most lanes that target one address in it (the L2 atomic unit serves
 // lanes on one address one after another, different words in parallel), into s.same.
 void same_address_lanes(const source::MemAccess& m, LaneMask lanes, MemScratch& s);
+// Stores: per sector of s.sectors (global_sectors first), how many of its 32 bytes the warp writes, into s.same.
+void store_bytes(const source::MemAccess& m, LaneMask lanes, MemScratch& s);
 
 }  // namespace warpsim::timing

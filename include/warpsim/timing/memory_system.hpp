@@ -6,8 +6,11 @@
 //           slices and their sets as the hardware's address hashing spreads them), each mem.l2_size / slices bytes of
 //           mem.l2_assoc ways, LRU, serving mem.l2_sectors_per_cycle_per_slice sectors per cycle in arrival
 //           order. A load hit returns mem.l2_hit_latency after the slice serves it (latencies are load-to-use,
-//           as measured, so L2's already includes the L1 miss). Write-back, write-allocate: a store makes its
-//           sector present and dirty without fetching it (partial-sector writes count as whole). An atomic
+//           as measured, so L2's already includes the L1 miss). Write-back, write-allocate: a store of a whole
+//           sector makes it present and dirty without fetching it; with mem.l2_partial_write_fill, a store of
+//           part of a sector that is not present reads the sector from DRAM (32 bytes: traces/ubench_partial_write reads 29.8 per partly
+//           written sector), and the sector's data is there when that read is back (the store itself does not
+//           wait for it). An atomic
 //           is done at the slice: L2 hit (or DRAM) latency + mem.atomic_latency; its sector becomes dirty.
 //   DRAM    timing/dram.hpp: misses wait for their bank (mem.dram_banks, mem.dram_bank_cycles each), then
 //           queue at mem.dram_bytes_per_cycle for the whole GPU, then mem.dram_latency. A load miss reads mem.dram_access_bytes, the aligned block of sectors around the
@@ -57,6 +60,7 @@ struct MemoryConfig {
   unsigned atomic_latency = 0;                // mem.atomic_latency: an atomic at its slice, beyond the data
   double atomic_same_address_cycles = 0;      // mem.atomic_same_address_cycles: per lane on one address
   DramConfig dram;                            // mem.dram_* (timing/dram.hpp)
+  bool partial_write_fill = false;            // mem.l2_partial_write_fill
   unsigned dram_access_bytes = 32;            // mem.dram_access_bytes
   unsigned partitions = 1;                    // mem.l2_partitions
   std::uint64_t partition_mask = 0;           // mem.l2_partition_hash_bits as a mask of byte-address bits
@@ -73,6 +77,7 @@ struct MemoryConfig {
             g.atomic_latency,
             g.atomic_same_address_cycles,
             DramConfig{g.dram_bytes_per_cycle, g.dram_latency, g.dram_banks, g.dram_bank_cycles},
+            g.l2_partial_write_fill != 0,
             g.dram_access_bytes,
             g.l2_partitions,
             mask,
@@ -85,9 +90,9 @@ class MemorySystem {
  public:
   explicit MemorySystem(const MemoryConfig& cfg);
   explicit MemorySystem(const config::GpuConfig& g) : MemorySystem(MemoryConfig::from(g)) {}
-  // One sector arriving from an L1 at cycle `at`: a load that missed L1, a store, or an atomic with
-  // `same_address` lanes on one of its addresses. Returns when a load's or atomic's data is back at the SM, or
-  // when a store's slice took it.
+  // One sector arriving from an L1 at cycle `at`: a load that missed L1, a store writing `same_address` of its
+  // bytes (32: the whole sector), or an atomic with `same_address` lanes on one of its addresses. Returns when a
+  // load's or atomic's data is back at the SM, or when a store's slice took it.
   // `side`: the requesting SM's near partition (side_of).
   std::uint64_t access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address = 1, unsigned side = 0);
   // The home partition of a sector's line (0 with one partition).

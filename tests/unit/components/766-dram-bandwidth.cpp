@@ -68,7 +68,7 @@ std::uint64_t bank_of(std::uint64_t addr, std::uint64_t bytes) {
 }
 }  // namespace
 
-TEST_CASE("766 banks: a read waits for its bank, then the bus; reads in one bank queue, in others overlap") {
+TEST_CASE("766 banks: a read waits for its bank, then the bus: reads in one bank queue, in others overlap") {
   // Two 64-byte blocks in one bank and one in another.
   std::uint64_t a = 0, same = 0, other = 0;
   for (std::uint64_t k = 1; k < 64 && (same == 0 || other == 0); ++k) {
@@ -96,7 +96,7 @@ TEST_CASE("766 banks: a read waits for its bank, then the bus; reads in one bank
   CHECK(d.read(3000, a, 64) == 3200 + 500);
 }
 
-TEST_CASE("766 with many banks, reads in flight spread and the bus is the limit; with one bank they serialise") {
+TEST_CASE("766 with many banks, reads in flight spread and the bus is the limit, with one bank they serialise") {
   Dram wide(warpsim::timing::DramConfig{32, 500, 1024, 40});
   Dram one(warpsim::timing::DramConfig{32, 500, 1, 40});
   std::uint64_t last_wide = 0, last_one = 0;
