@@ -56,8 +56,9 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
       }
     } else {
       if (op == MemOp::Store && tags_.probe(sec)) tags_.fill(sec, at, false);  // write-through, no allocate
-      const unsigned per_sector =
-          i < same_address.size() ? same_address[i] : op == MemOp::Store ? unsigned{kSectorBytes} : 1u;
+      const unsigned per_sector = i < same_address.size() ? same_address[i]
+                                  : op == MemOp::Store    ? unsigned{kSectorBytes}
+                                                          : 1u;
       ready = l2.access(sec, op, at, op == MemOp::Store ? per_sector : std::max(per_sector, 1u), cfg_.l2_side);
       if (op == MemOp::Store) {
         r.accepted = std::max(r.accepted, ready);

@@ -52,7 +52,8 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   std::uint64_t data = t;  // when a store's sector holds all its data
   if (op == MemOp::Store) {
     ready = t;
-    if (cfg_.partial_write_fill && !hit && same_address < kSectorBytes) data = dram_.read(t, sector * kSectorBytes, kSectorBytes);
+    if (cfg_.partial_write_fill && !hit && same_address < kSectorBytes)
+      data = dram_.read(t, sector * kSectorBytes, kSectorBytes);
   } else if (hit) {
     ready = std::max(t + cfg_.l2_hit_latency, *hit);
   } else {

@@ -36,9 +36,9 @@ TEST_CASE("783 a partial store to an absent sector reads it from DRAM, the load 
 
 TEST_CASE("783 whole-sector stores, stores to present sectors and mem.l2_partial_write_fill 0 read nothing") {
   MemorySystem m(one_slice(true));
-  m.access(1, MemOp::Store, 0, 32);        // whole sector: no read
+  m.access(1, MemOp::Store, 0, 32);               // whole sector: no read
   CHECK(m.access(1, MemOp::Load, 10, 1) == 210);  // an L2 hit at once
-  m.access(1, MemOp::Store, 20, 4);        // partial, but present: no read
+  m.access(1, MemOp::Store, 20, 4);               // partial, but present: no read
   CHECK(m.access(1, MemOp::Load, 30, 1) == 230);
   m.finish();
   CHECK(m.stats().dram_bytes_read == 0);
