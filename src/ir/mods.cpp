@@ -94,6 +94,9 @@ Mods classify(const std::vector<std::string>& modifiers) {
       m.flags |= kAligned;
     } else if (w == "volatile") {
       m.flags |= kVolatile;
+    } else if (w == "relaxed" || w == "acquire" || w == "release" || w == "acq_rel" || w == "sc" || w == "mmio") {
+      m.flags |= kMemOrder;  // no functional effect here; the ptxas model keeps such accesses in order
+      m.words.push_back(w);
     } else {
       m.words.push_back(w);
     }

@@ -42,12 +42,19 @@ Kind kind_of(const ir::Instr& in) {
 
 bool memory_op(const ir::Instr& in) { return ir::op_info(in.op).memory; }
 
-// Whether ordered instruction b (later) must stay after a (earlier). The one reordering allowed: a load moves
-// above an earlier store to another state space (neither generic), which no memory-order qualifier forbids (a
-// release store orders what comes before it; the decoder does not keep .acquire/.relaxed, so reads keep their
-// order among themselves and stores never move above a read).
+// Whether ordered instruction b (later) must stay after a (earlier). The reorderings allowed: two weak loads (no
+// .volatile, .relaxed, .acquire, .sc or .mmio) in either order, and a load above an earlier store to another
+// state space (neither generic), which no memory-order qualifier forbids (a release store orders what comes
+// before it). Stores never move above a read.
 bool must_order(const ir::Instr& a, const ir::Instr& b) {
   if (!memory_op(a) || !memory_op(b)) return true;
+  // Two weak loads commute (no store between them is crossed: stores stay ordered with both), as ptxas issues
+  // a loop's loads ahead of the loads that depend on them.
+  const auto weak_load = [](const ir::Instr& x) {
+    const ir::OpInfo& o = ir::op_info(x.op);
+    return o.load && !o.store && !o.atomic && !x.has(ir::kVolatile) && !x.has(ir::kMemOrder);
+  };
+  if (weak_load(a) && weak_load(b)) return false;
   if (!ir::op_info(a.op).store || !ir::op_info(b.op).load || b.has(ir::kVolatile)) return true;
   const auto generic = [](ir::Space s) { return s == ir::Space::Generic || s == ir::Space::None; };
   if (generic(a.space) || generic(b.space)) return true;

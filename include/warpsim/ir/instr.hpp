@@ -116,6 +116,7 @@ enum Flag : std::uint32_t {
   kVolatile = 1u << 17,
   kNoFtz = 1u << 18,
   kToSpace = 1u << 19 /* cvta.to */,
+  kMemOrder = 1u << 21 /* .relaxed/.acquire/.release/.acq_rel/.sc/.mmio: not a weak access */,
   kNoUnroll = 1u << 20 /* first instruction after `.pragma "nounroll"` (a loop header ptxas must not unroll) */,
 };
 

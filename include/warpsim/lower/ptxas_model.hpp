@@ -15,7 +15,8 @@
 //              (ties: PTX order). Dependences: registers (read after write with the producer's latency, write
 //              after read, write after write), PTX order among instructions with an effect outside their
 //              registers (memory, warp-synchronous and barrier operations, carry-flag arithmetic) except that
-//              a load may move above a store to another state space (not generic), and fences that nothing crosses (branches, calls, returns, clock and timer reads).
+//              weak loads (no .volatile or memory-order qualifier) may pass each other and a load may move above a
+//              store to another state space (not generic), and fences that nothing crosses (branches, calls, returns, clock and timer reads).
 //              Latencies are the GPU model's (pipes, shared-memory and L1 latency, emulated operations).
 //              The reordered program computes the same values (every dependence is kept).
 //   fold       compiler.fold = 1: cvta.to.<space>, register and immediate moves, and shl (by an immediate),
@@ -25,8 +26,8 @@
 //              register at consecutive offsets inside a 16-byte chunk (the first offset a multiple of 16; the
 //              base register is assumed aligned, as ptxas proves it from the array's alignment) are one
 //              LDS/STS.64/.128: the first issues, the others issue nothing and their results land with it.
-// Leaves out: register allocation and its limits on hoisting, loop unrolling and software pipelining across
-// iterations, vectorisation of global accesses and of shared ones ptxas cannot prove aligned (warpsim
+// Leaves out: register allocation and its limits on hoisting, software pipelining across iterations (loop
+// unrolling is lower/unroll.hpp), vectorisation of global accesses and of shared ones ptxas cannot prove aligned (warpsim
 // assumes the base is), uniform-datapath instructions, LDC for
 // parameters, and anything ptxas does across basic blocks.
 #pragma once

@@ -146,12 +146,22 @@ TEST_CASE("list scheduler: a global load moves above a shared store, not above a
     CHECK(ptest::pc_of(p, "st.u32 [%rd1], %r2;") < ptest::pc_of(p, "ld.global"));
   }
   {
-    // Loads keep their order among themselves (the decoder drops .acquire, which would forbid the swap), even
-    // though the global load's path to the end is longer.
+    // Two weak loads commute: the global load, with the longer path to the end, moves above the shared one.
     const std::string ptx = mem_pair("ld.shared.u32 %r3, [s];", "ld.global.u32 %r5, [%rd1+8];");
     const auto p = ptest::scheduled(ptx);
     INFO(ptest::listing(p));
-    CHECK(ptest::pc_of(p, "ld.shared") < ptest::pc_of(p, "ld.global"));
+    CHECK(ptest::pc_of(p, "ld.global") < ptest::pc_of(p, "ld.shared"));
+    check_same_values(ptx);
+  }
+  {
+    // An acquire (or relaxed, or volatile) load keeps its place among loads: nothing passes it, it passes nothing.
+    for (const char* first : {"ld.acquire.gpu.shared.u32 %r3, [s];", "ld.relaxed.gpu.shared.u32 %r3, [s];",
+                              "ld.volatile.shared.u32 %r3, [s];"}) {
+      const std::string ptx = mem_pair(first, "ld.global.u32 %r5, [%rd1+8];");
+      const auto p = ptest::scheduled(ptx);
+      INFO(ptest::listing(p));
+      CHECK(ptest::pc_of(p, "shared.u32 %r3") < ptest::pc_of(p, "ld.global"));
+    }
   }
   {
     // A store never moves above an earlier load, of any space (an acquire load orders what follows it).
