@@ -348,107 +348,81 @@ class Rewriter {
     }
   }
 
+  static Operand reg(std::uint32_t slot) {
+    Operand o{};
+    o.kind = Operand::Kind::Reg;
+    o.reg = slot;
+    return o;
+  }
+
+  // A compare shaped like the loop's own setp: dst = cmp.t(a, b) [and [!]c], unguarded, no modifiers.
+  ir::Instr setp(const Loop& L, std::uint32_t dst, Operand a, Operand b, Cmp cmp, ir::ScalarType t,
+                 std::optional<Operand> c = std::nullopt) const {
+    ir::Instr in = prog_.code[L.setp_pc];
+    in.flags = 0;
+    in.guard = ir::kNoReg;
+    in.ndst = 1;
+    in.type2 = t;
+    in.cmp = cmp;
+    in.ops[0] = reg(dst);
+    in.ops[1] = a;
+    in.ops[2] = b;
+    in.nops = 3;
+    in.boolop = ir::BoolOp::None;
+    if (c) {
+      in.ops[3] = *c;
+      in.nops = 4;
+      in.boolop = ir::BoolOp::And;
+    }
+    return in;
+  }
+
   // go_ = at least factor_ more iterations run from the top of this one (see unroll.hpp), through dist_ (and
   // inside_ for an ordered compare).
   void emit_guard(const Loop& L, std::vector<std::uint32_t>& origin) {
-    const ir::Instr& add = prog_.code[L.add_pc];
-    const ir::Instr& cmp = prog_.code[L.setp_pc];
     const bool up = L.step > 0;
     const std::uint64_t mag = up ? static_cast<std::uint64_t>(L.step) : static_cast<std::uint64_t>(-L.step);
-    const auto K = static_cast<std::int64_t>(mag * (factor_ - 1));
-    Operand c{};
-    c.kind = Operand::Kind::Reg;
-    c.reg = L.counter;
-    Operand X = L.bound;
-    Operand kop{};
-    kop.kind = Operand::Kind::Imm;
-    kop.imm = K;
+    Operand K{};
+    K.kind = Operand::Kind::Imm;
+    K.imm = static_cast<std::int64_t>(mag * (factor_ - 1));
+    const Operand c = reg(L.counter), X = L.bound;
     const std::string cname = prog_.slot_names[L.counter];
     // d = the distance still to go: X - c counting up, c - X counting down
-    ir::Instr sub = add;
+    ir::Instr sub = prog_.code[L.add_pc];
     sub.op = Op::Sub;
     sub.flags = 0;
     sub.guard = ir::kNoReg;
-    const std::uint32_t d = dist_;
-    sub.ops[0] = Operand{};
-    sub.ops[0].kind = Operand::Kind::Reg;
-    sub.ops[0].reg = d;
+    sub.ops[0] = reg(dist_);
     sub.ops[1] = up ? X : c;
     sub.ops[2] = up ? c : X;
     push(sub, fmt::format("sub // ptxas unroll: distance of {} to its bound", cname), origin);
-    const std::uint32_t q = go_;
-    ir::Instr test = cmp;
-    test.flags = 0;
-    test.guard = ir::kNoReg;
-    test.ndst = 1;
-    test.ops[0] = Operand{};
-    test.ops[0].kind = Operand::Kind::Reg;
-    test.ops[0].reg = q;
-    test.ops[1] = Operand{};
-    test.ops[1].kind = Operand::Kind::Reg;
-    test.ops[1].reg = d;
-    test.ops[2] = kop;
-    const bool strict =
-        L.cont == Cmp::NE || L.cont == Cmp::LT || L.cont == Cmp::LO || L.cont == Cmp::GT || L.cont == Cmp::HI;
     using T = ir::ScalarType;
+    const bool wide = L.width == 64;
+    const std::string what = fmt::format("{} more iterations of {} at least", factor_, cname);
     if (L.cont == Cmp::NE) {
       // d >s K: then d - j|k| stays positive (no wrap) for j < U, so c never meets X inside the block
-      test.type2 = L.width == 64 ? T::S64 : T::S32;
-      test.cmp = Cmp::GT;
-      test.nops = 3;
-      test.boolop = ir::BoolOp::None;
-      push(test, fmt::format("setp.gt // ptxas unroll: {} more iterations of {} at least", factor_, cname), origin);
+      push(setp(L, go_, reg(dist_), K, Cmp::GT, wide ? T::S64 : T::S32), "setp.gt // ptxas unroll: " + what, origin);
       return;
     }
-    // ordered: the counter is on the right side of its bound now (q1), and far enough from it (d >u K or >=u K)
-    const std::uint32_t q1 = inside_;
-    ir::Instr side = cmp;
-    side.flags = 0;
-    side.guard = ir::kNoReg;
-    side.ops[0] = Operand{};
-    side.ops[0].kind = Operand::Kind::Reg;
-    side.ops[0].reg = q1;
-    side.ops[1] = c;
-    side.ops[2] = X;
-    side.cmp = L.cont;
-    push(side, fmt::format("setp // ptxas unroll: {} inside its bound", cname), origin);
-    test.type2 = L.width == 64 ? T::U64 : T::U32;
-    test.cmp = strict ? Cmp::GT : Cmp::GE;
-    test.boolop = ir::BoolOp::And;
-    test.nops = 4;
-    test.ops[3] = Operand{};
-    test.ops[3].kind = Operand::Kind::Reg;
-    test.ops[3].reg = q1;
-    push(test, fmt::format("setp.and // ptxas unroll: {} more iterations of {} at least", factor_, cname), origin);
+    // ordered: the counter is on the right side of its bound now (inside_), and far enough from it (d >u K, or
+    // >=u K for a non-strict bound)
+    push(setp(L, inside_, c, X, L.cont, prog_.code[L.setp_pc].type2),
+         fmt::format("setp // ptxas unroll: {} inside its bound", cname), origin);
+    const bool strict = L.cont == Cmp::LT || L.cont == Cmp::LO || L.cont == Cmp::GT || L.cont == Cmp::HI;
+    push(setp(L, go_, reg(dist_), K, strict ? Cmp::GT : Cmp::GE, wide ? T::U64 : T::U32, reg(inside_)),
+         "setp.and // ptxas unroll: " + what, origin);
   }
 
   // enter_ = (d == d) and [!]p: always true, or the last copy's own continue condition when `p` is given.
   void emit_enter(const Loop& L, std::optional<std::uint32_t> p, bool neg, const char* why,
                   std::vector<std::uint32_t>& origin) {
-    ir::Instr e = prog_.code[L.setp_pc];
-    e.flags = 0;
-    e.guard = ir::kNoReg;
-    e.ndst = 1;
-    e.type2 = ir::ScalarType::U32;
-    e.cmp = Cmp::EQ;
-    e.ops[0] = Operand{};
-    e.ops[0].kind = Operand::Kind::Reg;
-    e.ops[0].reg = enter_;
-    e.ops[1] = Operand{};
-    e.ops[1].kind = Operand::Kind::Reg;
-    e.ops[1].reg = dist_;
-    e.ops[2] = e.ops[1];
-    e.nops = 3;
-    e.boolop = ir::BoolOp::None;
+    std::optional<Operand> c;
     if (p) {
-      e.nops = 4;
-      e.boolop = ir::BoolOp::And;
-      e.ops[3] = Operand{};
-      e.ops[3].kind = Operand::Kind::Reg;
-      e.ops[3].reg = *p;
-      e.ops[3].neg = neg;
+      c = reg(*p);
+      c->neg = neg;
     }
-    push(e, fmt::format("setp // ptxas unroll: {}", why), origin);
+    push(setp(L, enter_, reg(dist_), reg(dist_), Cmp::EQ, ir::ScalarType::U32, c),
+         fmt::format("setp // ptxas unroll: {}", why), origin);
   }
 
   ir::Instr branch(const Loop& L, std::uint32_t guard, bool neg, std::int64_t target) const {
