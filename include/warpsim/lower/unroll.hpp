@@ -28,6 +28,8 @@
 // The rewritten program computes exactly what the original does (every iteration runs, in order, with the same
 // values; tests check buffers on every workload). The list scheduler (ptxas_model.hpp) then hoists the copies'
 // loads above the arithmetic that waits for them, as ptxas does.
+// The copies' texts (listings, reports) keep the PTX's register names with "// ptxas unroll: copy i of U"; their
+// register slots are the renamed ones (named NAME'uI in messages).
 // Leaves out: ptxas's remainder code (it peels the remainder in blocks of two and one iteration; warpsim's
 // remainder is the PTX loop), full unrolling of loops with a constant trip count, register pressure limiting the
 // factor, the merged counter updates (each copy keeps its own add), and unrolling of multi-block loops.
