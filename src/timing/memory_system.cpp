@@ -60,8 +60,8 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
     // The aligned block of mem.dram_access_bytes around the sector comes from DRAM; its other absent sectors
     // are filled with it.
     const std::uint64_t per_block = std::max<std::uint64_t>(cfg_.dram_access_bytes / kSectorBytes, 1);
-    ready = dram_.read(t, sector / per_block * per_block * kSectorBytes, per_block * kSectorBytes);
     const std::uint64_t first = sector / per_block * per_block;
+    ready = dram_.read(t, first * kSectorBytes, per_block * kSectorBytes);
     for (std::uint64_t x = first; x < first + per_block; ++x)
       if (x != sector && !s.tags.probe(x)) s.tags.fill(x, ready, false);
   }
