@@ -52,6 +52,7 @@ std::string_view Mods::leftover() const {
 
 Mods classify(const std::vector<std::string>& modifiers) {
   Mods m;
+  bool cta_scope = false, l2_only = false;  // kL1Bypass: see instr.hpp
   for (const std::string& s : modifiers) {
     std::string_view w = s;
     if (auto t = parse_type(w)) {
@@ -98,9 +99,15 @@ Mods classify(const std::vector<std::string>& modifiers) {
       m.flags |= kMemOrder;  // no functional effect here; the ptxas model keeps such accesses in order
       m.words.push_back(w);
     } else {
+      // .cg caches in L2 only and .cv fetches again (PTX ISA, "Cache Operators"); both go to L2.
+      if (w == "cg" || w == "cv") l2_only = true;
+      if (w == "cta") cta_scope = true;
       m.words.push_back(w);
     }
   }
+  // A strong access wider than the CTA must see other SMs' writes, which L1 does not track: ptxas emits
+  // LDG.E.STRONG.GPU / .SYS for it (as for .cg: SASS of traces/ubench_store_drain's read_passes), served by L2.
+  if (l2_only || ((m.flags & (kMemOrder | kVolatile)) != 0 && !cta_scope)) m.flags |= kL1Bypass;
   return m;
 }
 

@@ -40,6 +40,7 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     // A barrier, or threads leaving (fewer to wait for), can make other warps of the CTA runnable.
     t.may_release = info.barrier || in.op == ir::Op::Exit || in.op == ir::Op::Ret || in.op == ir::Op::Trap;
     t.cas = in.op == ir::Op::Atom && in.sub == static_cast<std::uint8_t>(ir::AtomOp::Cas);
+    t.l1_bypass = in.has(ir::kL1Bypass);
   }
   out.code = std::move(prog);
   return out;

@@ -14,7 +14,8 @@ L1Cache::L1Cache(const L1Config& cfg)
       path_free_(std::max(cfg.sub_partitions, 1u), 0.0) {}
 
 MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
-                          const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub) {
+                          const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub,
+                          bool bypass) {
   MemResult r;
   // The sub-partition's path takes the distinct lines at mem.l1_{load,store}_cycles_per_line; the SM's stages
   // take the longer of the lines at mem.l1_tag_cycles_per_line and the sectors at mem.l1_sectors_per_cycle. The
@@ -44,7 +45,10 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
     const auto at = static_cast<std::uint64_t>(
         std::ceil(start + std::floor(static_cast<double>(i) * busy / static_cast<double>(sectors.size()))));
     std::uint64_t ready = at;
-    if (op == MemOp::Load) {
+    if (op == MemOp::Load && bypass) {
+      ++stats_.sector_misses;
+      ready = l2.access(sec, op, at, 1, cfg_.l2_side);
+    } else if (op == MemOp::Load) {
       if (const auto hit = tags_.probe(sec)) {
         ++r.l1_hits;
         ++stats_.sector_hits;

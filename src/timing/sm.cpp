@@ -198,7 +198,8 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     } else if (space == ir::Space::Global || space == ir::Space::Local) {
       const std::uint64_t grid_warp = k_.src.cta_linear(w.cta) * k_.src.warps(w.cta) + w.index;
       const LsuResult m =
-          lsu_.global(r.mem, r.executed, space == ir::Space::Local, grid_warp, t.cas, slot % sub_partitions(), now);
+          lsu_.global(r.mem, r.executed, space == ir::Space::Local, grid_warp, t.cas, t.l1_bypass,
+                      slot % sub_partitions(), now);
       ready = m.ready;
       mem = true;
       if (m.store) {

@@ -118,6 +118,7 @@ enum Flag : std::uint32_t {
   kToSpace = 1u << 19 /* cvta.to */,
   kMemOrder = 1u << 21 /* .relaxed/.acquire/.release/.acq_rel/.sc/.mmio: not a weak access */,
   kNoUnroll = 1u << 20 /* first instruction after `.pragma "nounroll"` (a loop header ptxas must not unroll) */,
+  kL1Bypass = 1u << 22 /* .cg/.cv, .volatile, or .relaxed/.acquire wider than .cta: the load is served by L2 */,
 };
 
 // Sub-operations for instructions with a mode modifier.

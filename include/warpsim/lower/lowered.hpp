@@ -42,6 +42,7 @@ struct InstrTiming {
   bool barrier_wait = false;  // bar.sync / bar.red: its warp waits for the others (release delay applies)
   bool may_release = false;   // bar.*, exit, ret, trap: other warps of the CTA may become runnable
   bool cas = false;           // atom.cas: one more round trip (mem.atomic_cas_latency)
+  bool l1_bypass = false;     // a global load served by L2 (ir::kL1Bypass: .cg, .cv, strong wider than .cta)
   std::uint32_t sass = 1;
   std::uint32_t latency = 0;
   std::uint32_t reads_at = 0, nreads = 0, writes_at = 0, nwrites = 0;  // ranges of Program::slots

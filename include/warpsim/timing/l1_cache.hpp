@@ -6,7 +6,8 @@
 // gets alone) and the SM's shared tag and data stages (the longer of mem.l1_tag_cycles_per_line per line and its
 // sectors at mem.l1_sectors_per_cycle: what all warps together get), hits and misses alike; its sectors leave
 // evenly over the longer of the two. Loads (global, .nc and local) that hit
-// return mem.l1_hit_latency after that; misses go to L2 and allocate the sector. Stores are write-through and do
+// return mem.l1_hit_latency after that; misses go to L2 and allocate the sector. Loads that bypass L1 (.cg,
+// .cv, .volatile, strong wider than .cta: LDG.E.STRONG.GPU) take the same stages, then go to L2 without a lookup. Stores are write-through and do
 // not allocate (a present sector is updated). Atomics bypass L1. A sector whose fill is still in flight counts as a
 // hit and waits for the fill (MSHR merging).
 // Leaves out: MSHR limits (no back-pressure on loads), write combining, the per-kernel L1/shared carve-out
@@ -64,9 +65,11 @@ class L1Cache {
   // One warp access at cycle `now` to `sectors` (distinct, sorted); for atomics `same_address[i]` lanes on one
   // address of sector i (empty: one each), for stores the bytes of sector i written (empty: all 32). Misses,
   // stores and atomics go on to `l2`.
-  // `sub`: the issuing sub-partition.
+  // `sub`: the issuing sub-partition. `bypass`: a load served by L2 (.cg, strong .gpu/.sys): it takes L1's stages
+  // like any load but neither hits nor allocates.
   MemResult access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
-                   const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub = 0);
+                   const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub = 0,
+                   bool bypass = false);
   const L1Stats& stats() const { return stats_; }
 
  private:

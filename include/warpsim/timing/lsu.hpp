@@ -49,10 +49,11 @@ class Lsu {
  public:
   Lsu(const LsuConfig& cfg, const L1Config& l1, MemorySystem& l2) : cfg_(cfg), l1_(l1), l2_(l2) {}
   Lsu(const config::GpuConfig& g, MemorySystem& l2) : Lsu(LsuConfig::from(g), L1Config::from(g), l2) {}
-  // A global (`local` false) or local access by grid warp number `grid_warp`; `cas`: an atom.cas.
-  // `sub`: the issuing sub-partition (its path into L1 has its own rate).
+  // A global (`local` false) or local access by grid warp number `grid_warp`; `cas`: an atom.cas; `l1_bypass`:
+  // a load that L2 serves (lower::InstrTiming::l1_bypass). `sub`: the issuing sub-partition (its path into L1
+  // has its own rate).
   LsuResult global(const source::MemAccess& m, LaneMask lanes, bool local, std::uint64_t grid_warp, bool cas,
-                   std::uint32_t sub, Cycle now);
+                   bool l1_bypass, std::uint32_t sub, Cycle now);
   // An ld.const: when its data lands.
   Cycle constant(const source::MemAccess& m, LaneMask lanes, Cycle now);
   const LsuStats& stats() const { return stats_; }

@@ -70,7 +70,7 @@ TEST_CASE("768 the LSU's store: result after pipe.ldst.latency, stored when the 
   m.bytes = 4;
   m.lanes = warpsim::LaneMask::all();
   for (unsigned i = 0; i < 32; ++i) m.addr[i] = 0x1000 + 4 * i;
-  const LsuResult r = lsu.global(m, m.lanes, false, 0, false, 0, Cycle(0));
+  const LsuResult r = lsu.global(m, m.lanes, false, 0, false, false, 0, Cycle(0));
   CHECK(r.ready == Cycle(4));
   CHECK(r.stored == Cycle(3));
   CHECK(r.hold == Cycle(1));

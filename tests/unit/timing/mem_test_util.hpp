@@ -10,13 +10,20 @@
 
 namespace mtest {
 
-// One access per entry: "ld <byte offset>", "st <byte offset>" or "at <byte offset>" (atom.add) into `out`. Loads and
-// atomics write %r2, so each waits for the one before (a dependent chain); stores store %r3.
+// One access per entry: "ld <byte offset>", "st <byte offset>" or "at <byte offset>" (atom.add) into `out`, or a
+// load with another cache operator or order: "cg" (ld.global.cg), "vo" (ld.volatile), "rg" (ld.relaxed.gpu),
+// "rc" (ld.relaxed.cta). Loads and atomics write %r2, so each waits for the one before (a dependent chain);
+// stores store %r3.
 inline std::string chain(const std::vector<std::string>& ops) {
   std::string body;
   for (const auto& op : ops) {
     const auto off = std::stoul(op.substr(3));
-    if (op.rfind("ld", 0) == 0) body += fmt::format("  ld.global.u32 %r2, [%rd1+{}];\n", off);
+    const std::string kind = op.substr(0, 2);
+    if (kind == "ld") body += fmt::format("  ld.global.u32 %r2, [%rd1+{}];\n", off);
+    else if (kind == "cg") body += fmt::format("  ld.global.cg.u32 %r2, [%rd1+{}];\n", off);
+    else if (kind == "vo") body += fmt::format("  ld.volatile.global.u32 %r2, [%rd1+{}];\n", off);
+    else if (kind == "rg") body += fmt::format("  ld.relaxed.gpu.global.u32 %r2, [%rd1+{}];\n", off);
+    else if (kind == "rc") body += fmt::format("  ld.relaxed.cta.global.u32 %r2, [%rd1+{}];\n", off);
     else if (op.rfind("at", 0) == 0) body += fmt::format("  atom.global.add.u32 %r2, [%rd1+{}], 1;\n", off);
     else body += fmt::format("  st.global.u32 [%rd1+{}], %r3;\n", off);
   }
