@@ -269,6 +269,28 @@ std::vector<Param> make_params() {
       count("mem.l2_partial_write_fill", &G::l2_partial_write_fill, "bool", 0, 1,
             "1: a store that writes part of a 32-byte sector not in L2 reads the sector from DRAM (its data is there "
             "when the read is back; the store does not wait); 0: a partial write counts as whole"),
+      real("mem.l2_store_sectors_per_cycle_per_slice", &G::l2_store_sectors_per_cycle_per_slice, "sectors/cycle", 0,
+           1e6, "32-byte sectors of stores one L2 slice takes per cycle (0: mem.l2_sectors_per_cycle_per_slice)"),
+      real("mem.l2_store_line_cycles", &G::l2_store_line_cycles, "cycles", 0, 1e6,
+           "more cycles an L2 slice spends on each 128-byte line of a warp's store, once per line whatever its sectors"),
+      count("mem.atomic_unit_bytes", &G::atomic_unit_bytes, "bytes", 32, std::uint64_t{1} << 30,
+            "aligned block of addresses served by one atomic unit (blocks are hashed over the units, one per L2 "
+            "slice): atomics on lines of one block queue at one unit"),
+      count("mem.l2_dirty_max_lines", &G::l2_dirty_max_lines, "lines", 0, std::uint64_t{1} << 40,
+            "128-byte lines with dirty sectors L2 keeps: beyond it, the dirty sectors of the line dirtied longest ago "
+            "are written back to DRAM (the line stays, clean) while the kernel runs; 0: they leave only when evicted"),
+      count("mem.dram_queue_cycles", &G::dram_queue_cycles, "cycles", 0, 1u << 30,
+            "a store that misses L2 waits at its slice while the DRAM bus is more than this many cycles behind "
+            "(its fill or the write-backs it causes have nowhere to go); 0: stores never wait for DRAM"),
+      count("mem.dram_burst_bytes", &G::dram_burst_bytes, "bytes", 0, 1u << 20,
+            "least DRAM bus time of one access, as bytes: a smaller read or write takes as long as this many "
+            "(dram__bytes counts what was asked for); 0: every byte its own time"),
+      count("mem.dram_write_batch_bytes", &G::dram_write_batch_bytes, "bytes", 0, 1u << 30,
+            "DRAM writes wait in a buffer and go out together once this many bytes are waiting (0: each write at "
+            "once, no turnaround)"),
+      real("mem.dram_turnaround_cycles", &G::dram_turnaround_cycles, "cycles", 0, 1e6,
+           "bus cycles lost switching from reads to a batch of writes and back (with mem.dram_write_batch_bytes; a "
+           "batch with no read since the last costs nothing more)"),
       real("mem.dram_bank_cycles", &G::dram_bank_cycles, "cycles", 0, 1e6,
            "with mem.dram_banks: cycles a bank is busy with one access; a read's unloaded latency is this plus its "
            "bus transfer plus mem.dram_latency"),

@@ -10,12 +10,13 @@ namespace warpsim::timing {
 
 double Dram::transfer(double at, std::uint64_t bytes) {
   const double start = std::max(free_, at);
-  free_ = start + static_cast<double>(bytes) / cfg_.bytes_per_cycle;
+  free_ = start + static_cast<double>(std::max(bytes, cfg_.burst)) / cfg_.bytes_per_cycle;
   return start;
 }
 
 std::uint64_t Dram::read(std::uint64_t at, std::uint64_t addr, std::uint64_t bytes) {
   read_ += bytes;
+  read_since_ = true;
   // The bus slot is taken in arrival order (the bandwidth limit); the data moves once the bank has it.
   double ready = transfer(static_cast<double>(at), bytes);
   if (!banks_.empty()) {
@@ -29,7 +30,16 @@ std::uint64_t Dram::read(std::uint64_t at, std::uint64_t addr, std::uint64_t byt
 void Dram::write(std::uint64_t at, std::uint64_t bytes) {
   if (bytes == 0) return;
   written_ += bytes;
-  transfer(static_cast<double>(at), bytes);
+  if (cfg_.write_batch == 0) {
+    transfer(static_cast<double>(at), bytes);
+    return;
+  }
+  waiting_ += std::max(bytes, cfg_.burst);
+  if (waiting_ < cfg_.write_batch) return;
+  if (read_since_) free_ = std::max(free_, static_cast<double>(at)) + cfg_.turnaround;
+  transfer(static_cast<double>(at), waiting_);
+  waiting_ = 0;
+  read_since_ = false;
 }
 
 }  // namespace warpsim::timing

@@ -63,7 +63,10 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
       const unsigned per_sector = i < same_address.size() ? same_address[i]
                                   : op == MemOp::Store    ? unsigned{kSectorBytes}
                                                           : 1u;
-      ready = l2.access(sec, op, at, op == MemOp::Store ? per_sector : std::max(per_sector, 1u), cfg_.l2_side);
+      // The first sector of each line of a store carries the line's slice cost (mem.l2_store_line_cycles).
+      const bool line_start = i == 0 || sectors[i] / 4 != sectors[i - 1] / 4;
+      ready = l2.access(sec, op, at, op == MemOp::Store ? per_sector : std::max(per_sector, 1u), cfg_.l2_side,
+                        line_start);
       if (op == MemOp::Store) {
         r.accepted = std::max(r.accepted, ready);
         ready = at;

@@ -30,14 +30,20 @@ unsigned MemorySystem::partition_of(std::uint64_t sector) const {
 }
 
 std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address,
-                                   unsigned side) {
+                                   unsigned side, bool line_start) {
   // Slice from the top bits of the line's hash, set (inside SectorCache) from the hash modulo the set count.
-  Slice& s = slices_[(address_hash(sector / kSectorsPerLine) >> kSliceHashShift) % slices_.size()];
+  const auto slice =
+      static_cast<std::uint32_t>((address_hash(sector / kSectorsPerLine) >> kSliceHashShift) % slices_.size());
+  Slice& s = slices_[slice];
+  const auto hit = s.tags.probe(sector);
   const double start = std::max(s.free, static_cast<double>(at));
-  s.free = start + 1.0 / cfg_.l2_sectors_per_cycle_per_slice;
+  const double rate = op == MemOp::Store && cfg_.l2_store_sectors_per_cycle_per_slice > 0
+                          ? cfg_.l2_store_sectors_per_cycle_per_slice
+                          : cfg_.l2_sectors_per_cycle_per_slice;
+  // A store that misses pays the line's cost once (allocation; a store into present sectors does not).
+  s.free = start + 1.0 / rate + (op == MemOp::Store && line_start && !hit ? cfg_.store_line_cycles : 0.0);
   const std::uint64_t t = up(start);
   ++stats_.lts_sectors;
-  const auto hit = s.tags.probe(sector);
   (hit ? stats_.lts_sector_hits : stats_.lts_sector_misses) += 1;
   // Far side: an atomic always pays the trip to the home partition; a load that hits a line its side holds no
   // copy of pays it once (a miss's fill from DRAM reaches the requesting side directly: ubench_dram_chase and
@@ -67,28 +73,58 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   }
   if (op == MemOp::Load) ready += far;
   if (!hit || op != MemOp::Load) {
+    const unsigned before = op != MemOp::Load && cfg_.dirty_max_lines != 0 ? s.tags.line_dirty(sector) : 0;
     const unsigned evicted = s.tags.fill(sector, op == MemOp::Store ? data : ready, op != MemOp::Load);
+    if (cfg_.dirty_max_lines != 0) {
+      if (evicted != 0 && dirty_ != 0) --dirty_;  // the evicted line held dirty sectors
+      if (op != MemOp::Load) {
+        const unsigned after = s.tags.line_dirty(sector);
+        if (after > before) note_dirty(slice, sector, before == 0, t);
+      }
+    }
     if (evicted != 0) {
       // The write-back leaves through the slice's share of the DRAM bandwidth; the slice takes nothing more
       // until it has started.
       const std::uint64_t bytes = kSectorBytes * evicted;
       const double start = std::max(s.wb_free, static_cast<double>(t));
-      s.wb_free = start + static_cast<double>(bytes * slices_.size()) / cfg_.dram.bytes_per_cycle;
+      s.wb_free =
+          start + static_cast<double>(std::max(bytes, cfg_.dram.burst) * slices_.size()) / cfg_.dram.bytes_per_cycle;
       s.free = std::max(s.free, start);
       dram_.write(t, bytes);
     }
   }
+  // A store that allocates waits while DRAM is more than mem.dram_queue_cycles behind: the slice's fills and
+  // write-backs have nowhere to go.
+  if (op == MemOp::Store && !hit && cfg_.dram_queue_cycles > 0)
+    s.free = std::max(s.free, dram_.bus_free() - static_cast<double>(cfg_.dram_queue_cycles));
   if (cfg_.partitions > 1) {
     // A load leaves a copy on its side; a store or atomic leaves the line only at home.
     if (op == MemOp::Load) s.tags.add_copy(sector, side);
     else s.tags.set_copies(sector, 1u << home);
   }
   if (op != MemOp::Atomic) return ready;
-  // The slice's atomic unit works on the data once it is there, one lane after another on one address.
+  // The atomic unit of the sector's mem.atomic_unit_bytes block (one unit per slice, blocks hashed over them)
+  // works on the data once it is there, one lane after another on one address.
+  const std::uint64_t unit_block = std::max<std::uint64_t>(cfg_.atomic_unit_bytes / kSectorBytes, 1);
+  double& unit = slices_[(address_hash(sector / unit_block) >> kSliceHashShift) % slices_.size()].atomic_free;
   const double serial = same_address * cfg_.atomic_same_address_cycles;
-  const double begin = std::max(static_cast<double>(ready), s.atomic_free);
-  s.atomic_free = begin + serial;
+  const double begin = std::max(static_cast<double>(ready), unit);
+  unit = begin + serial;
   return up(begin + serial) + cfg_.atomic_latency + far;
+}
+
+void MemorySystem::note_dirty(std::uint32_t slice, std::uint64_t sector, bool new_line, std::uint64_t at) {
+  if (!new_line) return;
+  ++dirty_;
+  dirty_order_.emplace_back(slice, sector);
+  while (dirty_ > cfg_.dirty_max_lines && !dirty_order_.empty()) {
+    const auto [sl, sec] = dirty_order_.front();
+    dirty_order_.pop_front();
+    const unsigned n = slices_[sl].tags.clean_line(sec);  // 0: stale (evicted, counted then, or written back)
+    if (n == 0) continue;
+    if (dirty_ != 0) --dirty_;
+    dram_.write(at, kSectorBytes * n);
+  }
 }
 
 void MemorySystem::finish() {

@@ -83,6 +83,19 @@ void SectorCache::set_copies(std::uint64_t sector, unsigned mask) {
   if (Line* l = find(sector / kSectorsPerLine)) l->copies = static_cast<std::uint8_t>(mask);
 }
 
+unsigned SectorCache::line_dirty(std::uint64_t sector) {
+  const Line* l = find(sector / kSectorsPerLine);
+  return l == nullptr ? 0u : static_cast<unsigned>(std::popcount(l->dirty));
+}
+
+unsigned SectorCache::clean_line(std::uint64_t sector) {
+  Line* l = find(sector / kSectorsPerLine);
+  if (l == nullptr) return 0;
+  const auto n = static_cast<unsigned>(std::popcount(l->dirty));
+  l->dirty = 0;
+  return n;
+}
+
 std::uint64_t SectorCache::dirty_sectors() const {
   std::uint64_t n = 0;
   for (const Line& l : lines_)

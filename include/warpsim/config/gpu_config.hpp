@@ -111,6 +111,14 @@ struct GpuConfig {
   unsigned dram_banks = 0;                        // DRAM banks over the whole GPU (0: no bank model)
   double dram_bank_cycles = 0;                    // cycles a bank is busy with one access
   unsigned l2_partial_write_fill = 0;             // 1: a store of part of an absent sector reads it from DRAM
+  double l2_store_sectors_per_cycle_per_slice = 0;  // stores' rate at a slice (0: as loads)
+  double l2_store_line_cycles = 0;                // more slice cycles per line of a store request
+  std::uint64_t atomic_unit_bytes = 128;          // aligned block of addresses one atomic unit serves
+  std::uint64_t l2_dirty_max_lines = 0;           // dirty lines L2 holds before writing the oldest back (0: no cap)
+  unsigned dram_write_batch_bytes = 0;            // writes drained together between reads (0: no turnaround)
+  unsigned dram_burst_bytes = 0;                  // least bus bytes of one DRAM access
+  unsigned dram_queue_cycles = 0;                 // DRAM backlog beyond which missing stores wait (0: none)
+  double dram_turnaround_cycles = 0;              // bus cycles lost per write batch that follows reads
   unsigned atomic_latency = 40;                  // cycles the L2 atomic unit adds
   unsigned atomic_cas_latency = 0;               // more cycles an atom.cas takes over the other global atomics
   double atomic_same_address_cycles = 0;         // cycles the L2 atomic unit spends per lane on one address

@@ -10,12 +10,19 @@
 // limit, as on the H200 (traces/ubench_dram_mlp: 821 cycles with 1,056 lines in flight, 1,078 with 8,448).
 // With mem.dram_banks 0 there are no banks: bus and latency only.
 // Write-backs take bus time (the evicted line's address is not tracked, so not bank time) and nobody waits for
-// them.
+// them. With mem.dram_write_batch_bytes, writes wait in a buffer and take the bus together once that many bytes
+// wait; a batch that follows reads costs mem.dram_turnaround_cycles more (the bus switching direction twice), so
+// a stream that mixes reads and writes gets less than one that only reads or only writes (traces/
+// ubench_store_drain's copy: 1,414 bytes per cycle against 1,877 for reads alone). Only the ratio of the two is
+// fitted: the batch size stands for the controller's write queue and is assumed. Every access takes the bus for at
+// least mem.dram_burst_bytes (a 32-byte write or partial-sector fill costs a 64-byte burst: traces/
+// ubench_partial_write's write_words moves 46 MB in 53,000 cycles, 870 bytes per cycle); the byte counters count
+// what was asked for.
 // Leaves out: row buffers (a row model with hits and misses was fitted to ubench_dram_mlp and made walks of
 // consecutive lines slower than strided ones, the opposite of the H200: the mapping of addresses to channels,
 // banks and rows is not known), channels with their own share of the bandwidth (hashed channels cut the
 // streaming bandwidth below ubench_dram_stream's), refresh, read/write turnaround, the controller's reordering,
-// the HBM clock domain, ECC.
+// the HBM clock domain, ECC, per-channel write queues.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +35,9 @@ struct DramConfig {
   std::uint64_t latency = 0;   // mem.dram_latency
   unsigned banks = 0;          // mem.dram_banks (0: no banks)
   double bank_cycles = 0;      // mem.dram_bank_cycles
+  std::uint64_t write_batch = 0;  // mem.dram_write_batch_bytes (0: writes go out at once)
+  std::uint64_t burst = 0;        // mem.dram_burst_bytes: least bus bytes one access takes
+  double turnaround = 0;          // mem.dram_turnaround_cycles
 };
 
 class Dram {
@@ -37,6 +47,8 @@ class Dram {
   std::uint64_t read(std::uint64_t at, std::uint64_t addr, std::uint64_t bytes);
   // A write-back of `bytes` arriving at cycle `at` (0 bytes: nothing).
   void write(std::uint64_t at, std::uint64_t bytes);
+  // When the bus has moved everything asked of it so far.
+  double bus_free() const { return free_; }
   std::uint64_t bytes_read() const { return read_; }
   std::uint64_t bytes_written() const { return written_; }
   // Dirty data flushed at the kernel's end: counted, not timed.
@@ -47,6 +59,8 @@ class Dram {
   DramConfig cfg_;
   std::vector<double> banks_;  // when each bank is free
   double free_ = 0;            // when the bus is free
+  std::uint64_t waiting_ = 0;  // write bytes in the buffer (as bus bytes: each write at least a burst)
+  bool read_since_ = false;    // a read took the bus since the last write batch
   std::uint64_t read_ = 0, written_ = 0;
 };
 

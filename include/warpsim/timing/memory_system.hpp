@@ -34,6 +34,13 @@
 // slice takes nothing more until its write-back has started; write-backs also take their bytes from the
 // GPU-wide DRAM queue that reads wait in. (Not the queue itself for the slice: it serves in call order, and a
 // slice would wait behind requests timed later than its own.)
+// Stores take a slice for 1 / mem.l2_store_sectors_per_cycle_per_slice cycles per sector (the H200 takes stores
+// at about 60 % of its load rate: traces/ubench_store_drain), plus mem.l2_store_line_cycles per line of the
+// request. With mem.l2_dirty_max_lines, L2 writes back the dirty sectors of the line dirtied longest ago whenever
+// more lines than that hold dirty data (the line stays, clean): on the H200 stores that fit in L2 are written back
+// while the kernel runs once about 150,000-210,000 lines are dirty (traces/ubench_store_drain).
+// With mem.dram_queue_cycles, a store that misses waits at its slice while the DRAM bus is more than that far
+// behind (fills and write-backs queue in front of DRAM; without a limit nobody waits for them).
 // Same-address atomics: the lanes of a warp's atomic on one address keep the slice busy
 // mem.atomic_same_address_cycles each, and the result waits for the last of them.
 #pragma once
@@ -44,6 +51,8 @@
 #include <warpsim/timing/stats.hpp>
 
 #include <cstdint>
+#include <deque>
+#include <utility>
 #include <vector>
 
 namespace warpsim::timing {
@@ -56,9 +65,14 @@ struct MemoryConfig {
   std::uint64_t l2_size = 0;                  // mem.l2_size, bytes (all slices)
   unsigned l2_assoc = 1;                      // mem.l2_assoc, ways
   double l2_sectors_per_cycle_per_slice = 1;  // mem.l2_sectors_per_cycle_per_slice
+  double l2_store_sectors_per_cycle_per_slice = 0;  // mem.l2_store_sectors_per_cycle_per_slice (0: as loads)
+  std::uint64_t dirty_max_lines = 0;               // mem.l2_dirty_max_lines (0: no cap)
   unsigned l2_hit_latency = 0;                // mem.l2_hit_latency, cycles (load to use)
   unsigned atomic_latency = 0;                // mem.atomic_latency: an atomic at its slice, beyond the data
   double atomic_same_address_cycles = 0;      // mem.atomic_same_address_cycles: per lane on one address
+  std::uint64_t atomic_unit_bytes = 128;      // mem.atomic_unit_bytes: aligned bytes one atomic unit serves
+  double store_line_cycles = 0;               // mem.l2_store_line_cycles
+  unsigned dram_queue_cycles = 0;             // mem.dram_queue_cycles (0: no limit)
   DramConfig dram;                            // mem.dram_* (timing/dram.hpp)
   bool partial_write_fill = false;            // mem.l2_partial_write_fill
   unsigned dram_access_bytes = 32;            // mem.dram_access_bytes
@@ -73,10 +87,16 @@ struct MemoryConfig {
             g.l2_size,
             g.l2_assoc,
             g.l2_sectors_per_cycle_per_slice,
+            g.l2_store_sectors_per_cycle_per_slice,
+            g.l2_dirty_max_lines,
             g.l2_hit_latency,
             g.atomic_latency,
             g.atomic_same_address_cycles,
-            DramConfig{g.dram_bytes_per_cycle, g.dram_latency, g.dram_banks, g.dram_bank_cycles},
+            g.atomic_unit_bytes,
+            g.l2_store_line_cycles,
+            g.dram_queue_cycles,
+            DramConfig{g.dram_bytes_per_cycle, g.dram_latency, g.dram_banks, g.dram_bank_cycles,
+                       g.dram_write_batch_bytes, g.dram_burst_bytes, g.dram_turnaround_cycles},
             g.l2_partial_write_fill != 0,
             g.dram_access_bytes,
             g.l2_partitions,
@@ -93,8 +113,10 @@ class MemorySystem {
   // One sector arriving from an L1 at cycle `at`: a load that missed L1, a store writing `same_address` of its
   // bytes (32: the whole sector), or an atomic with `same_address` lanes on one of its addresses. Returns when a
   // load's or atomic's data is back at the SM, or when a store's slice took it.
-  // `side`: the requesting SM's near partition (side_of).
-  std::uint64_t access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address = 1, unsigned side = 0);
+  // `side`: the requesting SM's near partition (side_of). `line_start`: the first sector of its line in the warp's
+  // request (the L1 sends a line's sectors together): a store's line pays mem.l2_store_line_cycles there.
+  std::uint64_t access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address = 1, unsigned side = 0,
+                       bool line_start = true);
   // The home partition of a sector's line (0 with one partition).
   unsigned partition_of(std::uint64_t sector) const;
   // Kernel end: dirty L2 sectors are counted as DRAM writes.
@@ -110,7 +132,13 @@ class MemorySystem {
     double wb_free = 0;      // its write-back path to DRAM (1/slices of the DRAM bandwidth): next free cycle
   };
 
+  // Dirty cap (mem.l2_dirty_max_lines): lines in the order they became dirty (slice, a sector of the line), and
+  // how many lines hold dirty sectors now. The oldest line's dirty sectors are written back together. An entry whose
+  // line was evicted or written back is stale (a line dirtied again gets a second entry).
+  void note_dirty(std::uint32_t slice, std::uint64_t sector, bool new_line, std::uint64_t at);
   MemoryConfig cfg_;
+  std::deque<std::pair<std::uint32_t, std::uint64_t>> dirty_order_;
+  std::uint64_t dirty_ = 0;
   std::vector<Slice> slices_;
   Dram dram_;
   MemoryStats stats_;

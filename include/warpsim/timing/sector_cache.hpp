@@ -37,6 +37,10 @@ class SectorCache {
   unsigned fill(std::uint64_t sector, std::uint64_t ready, bool dirty);
   // Dirty sectors held now (written back to DRAM when the kernel ends).
   std::uint64_t dirty_sectors() const;
+  // Dirty sectors of the sector's line (0 when absent; no LRU update); clean_line(): makes them clean and returns
+  // how many there were.
+  unsigned line_dirty(std::uint64_t sector);
+  unsigned clean_line(std::uint64_t sector);
   // L2 partitions (timing/memory_system.hpp): whether partition `p` holds a copy of the sector's line (false when
   // the line is absent), add one, or replace the set (a line that is absent is left alone).
   bool has_copy(std::uint64_t sector, unsigned p);

@@ -1,0 +1,110 @@
+// 784: the store path's rates and DRAM's write handling (timing/memory_system.hpp, timing/dram.hpp): a store
+// takes its slice 1 / mem.l2_store_sectors_per_cycle_per_slice per sector plus mem.l2_store_line_cycles for the
+// first sector of each line it misses; mem.l2_dirty_max_lines writes the oldest dirty line back while the kernel
+// runs; DRAM writes wait in batches of mem.dram_write_batch_bytes and a batch after reads costs
+// mem.dram_turnaround_cycles; every access takes at least mem.dram_burst_bytes of bus time; a missing store waits
+// while DRAM is more than mem.dram_queue_cycles behind; atomics on lines of one mem.atomic_unit_bytes block queue at
+// one atomic unit.
+#include <warpsim/timing/dram.hpp>
+#include <warpsim/timing/memory_system.hpp>
+
+#include <catch2/catch.hpp>
+
+using namespace warpsim::timing;
+
+namespace {
+MemoryConfig one_slice() {
+  MemoryConfig c;
+  c.l2_slices = 1;
+  c.l2_size = 1 << 20;
+  c.l2_assoc = 4;
+  c.l2_sectors_per_cycle_per_slice = 1;
+  c.l2_hit_latency = 200;
+  c.dram.bytes_per_cycle = 32;
+  c.dram.latency = 500;
+  return c;
+}
+}  // namespace
+
+TEST_CASE("784 stores: 1 / store rate per sector, the line cost on the first sector of a line that misses") {
+  MemoryConfig c = one_slice();
+  c.l2_store_sectors_per_cycle_per_slice = 0.5;  // 2 cycles per sector
+  c.store_line_cycles = 3;
+  MemorySystem m(c);
+  CHECK(m.access(0, MemOp::Store, 0, 32, 0, true) == 0);    // line 0, miss: the slice is busy to 0 + 2 + 3
+  CHECK(m.access(1, MemOp::Store, 0, 32, 0, false) == 5);   // same request, line 0 again: to 5 + 2
+  CHECK(m.access(4, MemOp::Store, 0, 32, 0, true) == 7);    // line 1, miss: to 7 + 5
+  CHECK(m.access(0, MemOp::Store, 0, 32, 0, true) == 12);   // line 0 present: to 12 + 2 only
+  CHECK(m.access(9, MemOp::Store, 0, 32, 0, false) == 14);  // loads keep their own rate:
+  CHECK(m.access(1, MemOp::Load, 0, 1, 0, true) == 16 + 200);
+}
+
+TEST_CASE("784 mem.l2_dirty_max_lines: the oldest dirty line is written back at once, and a read queues behind") {
+  for (const std::uint64_t cap : {0u, 1u}) {
+    MemoryConfig c = one_slice();
+    c.dram.bytes_per_cycle = 1;  // 32 cycles per sector
+    c.dirty_max_lines = cap;
+    MemorySystem m(c);
+    m.access(0, MemOp::Store, 0, 32);  // line 0 dirty
+    m.access(4, MemOp::Store, 0, 32);  // taken at 1, line 1 dirty: over a cap of 1, line 0 goes out (bus 1..33)
+    const std::uint64_t load = m.access(8, MemOp::Load, 2, 1);
+    CHECK(load == (cap == 0 ? 2 + 500 : 33 + 500));  // its data: DRAM latency after its bus slot begins
+    m.finish();
+    CHECK(m.stats().dram_bytes_write == 64);  // line 0 written back during the kernel or flushed at its end
+  }
+}
+
+TEST_CASE("784 DRAM write batches: a batch after reads costs the turnaround, writes alone do not") {
+  DramConfig c{32, 100, 0, 0, 64, 0, 10};  // 1 cycle per 32 bytes, batches of 64 bytes, 10 cycles to turn
+  Dram d(c);
+  CHECK(d.read(0, 0, 32) == 100);    // bus 0..1
+  d.write(0, 32);                    // waits in the buffer
+  CHECK(d.read(2, 64, 32) == 102);   // bus 2..3: the write has not taken it
+  d.write(2, 32);                    // 64 bytes wait: 3 + 10 turnaround, then 13..15
+  CHECK(d.read(3, 128, 32) == 115);  // behind the batch
+  CHECK(d.bytes_written() == 64);
+  Dram w(c);
+  w.write(0, 64);                  // no read before it: 0..2
+  w.write(0, 64);                  // 2..4
+  CHECK(w.read(0, 0, 32) == 104);  // then the read's turn, no turnaround
+}
+
+TEST_CASE("784 mem.dram_burst_bytes: a 32-byte access takes a 64-byte burst of bus time, counted as 32 bytes") {
+  Dram d(DramConfig{32, 100, 0, 0, 0, 64, 0});
+  CHECK(d.read(0, 0, 32) == 100);       // bus 0..2
+  CHECK(d.read(0, 3200, 32) == 102);    // behind it
+  d.write(0, 32);                       // 4..6
+  CHECK(d.read(0, 6400, 128) == 106);   // a whole line: 6..10
+  CHECK(d.bytes_read() == 192);
+  CHECK(d.bytes_written() == 32);
+}
+
+TEST_CASE("784 mem.dram_queue_cycles: a store that misses waits while DRAM is that far behind") {
+  for (const unsigned queue : {0u, 10u}) {
+    MemoryConfig c = one_slice();
+    c.dram.bytes_per_cycle = 1;
+    c.partial_write_fill = true;
+    c.dram_queue_cycles = queue;
+    MemorySystem m(c);
+    CHECK(m.access(0, MemOp::Store, 0, 4) == 0);  // its fill takes the bus 0..32
+    // the next store is taken at 1, or once DRAM is at most 10 cycles behind: 32 - 10
+    CHECK(m.access(4, MemOp::Store, 0, 4) == (queue == 0 ? 1 : 22));
+  }
+}
+
+TEST_CASE("784 mem.atomic_unit_bytes: atomics on two lines of one block wait for each other") {
+  for (const std::uint64_t unit : {128u, 512u}) {
+    MemoryConfig c = one_slice();
+    c.l2_slices = 64;
+    c.l2_size = 64u << 20;
+    c.dram.bytes_per_cycle = 1e6;
+    c.atomic_same_address_cycles = 10;
+    c.atomic_unit_bytes = unit;
+    MemorySystem m(c);
+    const std::uint64_t a = m.access(0, MemOp::Atomic, 0, 1);  // line 0, one lane: 10 cycles at its unit
+    const std::uint64_t b = m.access(4, MemOp::Atomic, 0, 1);  // line 1 (its own slice with 128 bytes)
+    CHECK(a == 500 + 10);
+    // 128: line 1's own unit; its DRAM read begins a fraction of a cycle after line 0's (rounded up: 501)
+    CHECK(b == (unit == 512 ? a + 10 : 501 + 10));
+  }
+}
