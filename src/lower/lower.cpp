@@ -7,12 +7,92 @@
 
 namespace warpsim::lower {
 
+namespace {
+
+// Which register slots hold the same value in every lane of a warp, as far as ptxas can tell from the code:
+// written only from kernel parameters, constants, immediates and %ntid/%nctaid/%ctaid/%nsmid/%gridid through
+// arithmetic, by one definition (a guarded one too: its users are the lanes that wrote it). Anything loaded from
+// memory (other than .param/.const), any lane index, clock, collective or atomic result, anything written twice is
+// taken as varying
+// (conservative: ptxas proves more, e.g. registers redefined in uniform loops).
+std::vector<std::uint8_t> uniform_slots(const ir::Program& prog) {
+  std::vector<std::uint32_t> defs;
+  std::vector<std::uint8_t> varying;
+  auto grow = [&](std::uint32_t s) {
+    if (s >= defs.size()) {
+      defs.resize(s + 1, 0);
+      varying.resize(s + 1, 0);
+    }
+  };
+  std::vector<InstrRegs> regs;
+  regs.reserve(prog.code.size());
+  for (const ir::Instr& in : prog.code) {
+    regs.push_back(instr_regs(prog, in));
+    for (const std::uint32_t w : regs.back().writes) {
+      grow(w);
+      ++defs[w];
+    }
+    for (const std::uint32_t r : regs.back().reads) grow(r);
+  }
+  auto source_varies = [](const ir::Instr& in) {
+    const ir::OpInfo& info = ir::op_info(in.op);
+    if (info.memory && !(in.op == ir::Op::Ld && (in.space == ir::Space::ParamKernel || in.space == ir::Space::Const)))
+      return true;
+    if (info.collective || info.atomic) return true;
+    for (unsigned i = 0; i < in.nops; ++i) {
+      const ir::Operand& o = in.ops[i];
+      if (o.kind != ir::Operand::Kind::Special) continue;
+      using S = ir::Special;
+      if (o.special != S::Ntid && o.special != S::Nctaid && o.special != S::Ctaid && o.special != S::Nsmid &&
+          o.special != S::Gridid)
+        return true;
+    }
+    return false;
+  };
+  for (std::size_t pc = 0; pc < prog.code.size(); ++pc)
+    if (source_varies(prog.code[pc]))
+      for (const std::uint32_t w : regs[pc].writes) varying[w] = 1;
+  for (std::size_t s = 0; s < defs.size(); ++s)
+    if (defs[s] > 1) varying[s] = 1;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t pc = 0; pc < prog.code.size(); ++pc) {
+      bool v = false;
+      for (const std::uint32_t r : regs[pc].reads) v = v || varying[r] != 0;
+      if (!v) continue;
+      for (const std::uint32_t w : regs[pc].writes)
+        if (varying[w] == 0) varying[w] = 1, changed = true;
+    }
+  }
+  for (auto& x : varying) x = x != 0 ? 0 : 1;  // now: uniform
+  return varying;
+}
+
+// ptxas's warp aggregation (SASS of traces/j_bfs_step, traces/atomics_global): a global integer atom/red .add
+// whose address is uniform across the warp becomes VOTEU.ANY + UFLO + POPC (or REDUX.SUM for a register
+// value) and one lane's RED/ATOM.
+bool warp_aggregated(const ir::Instr& in, const std::vector<std::uint8_t>& uniform) {
+  if ((in.op != ir::Op::Atom && in.op != ir::Op::Red) || in.space != ir::Space::Global) return false;
+  if (in.sub_op<ir::AtomOp>() != ir::AtomOp::Add) return false;
+  const bool word = in.type == ir::ScalarType::U32 || in.type == ir::ScalarType::S32;
+  const bool dword = in.type == ir::ScalarType::U64 || in.type == ir::ScalarType::S64;
+  if (!word && !dword) return false;
+  const ir::Operand& addr = in.src(0);
+  if (addr.kind != ir::Operand::Kind::Addr) return false;
+  if (addr.reg != ir::kNoReg && (addr.reg >= uniform.size() || uniform[addr.reg] == 0)) return false;
+  const ir::Operand& value = in.src(1);
+  return value.kind == ir::Operand::Kind::Imm || (word && value.kind == ir::Operand::Kind::Reg);
+}
+
+}  // namespace
+
 Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
   Program out;
   const std::size_t n = prog.code.size();
   const std::vector<std::uint8_t> folded =
       cfg.compiler_fold != 0 ? ptxas_folded(prog, cfg) : std::vector<std::uint8_t>(n, 0);
   out.instrs.resize(n);
+  const std::vector<std::uint8_t> uniform = cfg.compiler_schedule != 0 ? uniform_slots(prog) : std::vector<std::uint8_t>{};
   for (std::size_t pc = 0; pc < n; ++pc) {
     const ir::Instr& in = prog.code[pc];
     InstrTiming& t = out.instrs[pc];
@@ -41,6 +121,10 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     t.may_release = info.barrier || in.op == ir::Op::Exit || in.op == ir::Op::Ret || in.op == ir::Op::Trap;
     t.cas = in.op == ir::Op::Atom && in.sub == static_cast<std::uint8_t>(ir::AtomOp::Cas);
     t.l1_bypass = in.has(ir::kL1Bypass);
+    if (cfg.compiler_schedule != 0 && warp_aggregated(in, uniform)) {
+      t.warp_aggregate = true;
+      t.sass += kAggregateSass;
+    }
   }
   out.code = std::move(prog);
   return out;

@@ -6,6 +6,9 @@
 namespace warpsim::timing {
 
 namespace {
+// The lowest lane of a mask (a warp-aggregated atomic: ptxas's leader lane does the warp's one atomic).
+LaneMask first_lane(LaneMask m) { return LaneMask(m.bits & (~m.bits + 1u)); }
+
 // The SM's near L2 partition: 0 when it is listed in mem.l2_partition0_sms, else 1 (0 with one partition).
 unsigned l2_side(const config::GpuConfig& g, std::uint32_t sm) {
   if (g.l2_partitions < 2) return 0;
@@ -198,7 +201,8 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     } else if (space == ir::Space::Global || space == ir::Space::Local) {
       const std::uint64_t grid_warp = k_.src.cta_linear(w.cta) * k_.src.warps(w.cta) + w.index;
       const LsuResult m =
-          lsu_.global(r.mem, r.executed, space == ir::Space::Local, grid_warp, t.cas, t.l1_bypass,
+          lsu_.global(r.mem, t.warp_aggregate ? first_lane(r.executed) : r.executed, space == ir::Space::Local,
+                      grid_warp, t.cas, t.l1_bypass,
                       slot % sub_partitions(), now);
       ready = m.ready;
       mem = true;

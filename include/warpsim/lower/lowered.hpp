@@ -43,10 +43,16 @@ struct InstrTiming {
   bool may_release = false;   // bar.*, exit, ret, trap: other warps of the CTA may become runnable
   bool cas = false;           // atom.cas: one more round trip (mem.atomic_cas_latency)
   bool l1_bypass = false;     // a global load served by L2 (ir::kL1Bypass: .cg, .cv, strong wider than .cta)
+  bool warp_aggregate = false;  // with compiler.schedule: an integer atom/red.add on a warp-uniform address, which
+                                // ptxas turns into one lane's atomic of the warp's sum (kAggregateSass more SASS)
   std::uint32_t sass = 1;
   std::uint32_t latency = 0;
   std::uint32_t reads_at = 0, nreads = 0, writes_at = 0, nwrites = 0;  // ranges of Program::slots
 };
+
+// The SASS ptxas adds for a warp-aggregated atomic: VOTEU.ANY, UFLO, POPC or REDUX, and the leader's ISETP
+// (traces/j_bfs_step's SASS).
+inline constexpr std::uint32_t kAggregateSass = 4;
 
 struct Program {
   ir::Program code;                  // what the functional model executes (ptxas's order when compiler.schedule)
