@@ -21,7 +21,7 @@
 // Leaves out: row buffers (a row model with hits and misses was fitted to ubench_dram_mlp and made walks of
 // consecutive lines slower than strided ones, the opposite of the H200: the mapping of addresses to channels,
 // banks and rows is not known), channels with their own share of the bandwidth (hashed channels cut the
-// streaming bandwidth below ubench_dram_stream's), refresh, read/write turnaround, the controller's reordering,
+// streaming bandwidth below ubench_dram_stream's), refresh, per-channel read/write turnaround (one GPU-wide batch model stands for it), the controller's reordering,
 // the HBM clock domain, ECC, per-channel write queues.
 #pragma once
 

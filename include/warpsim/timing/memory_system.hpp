@@ -24,7 +24,7 @@
 // of takes mem.l2_far_first_load_cycles more (then the near partition holds a copy: later loads from that side
 // take the near latency; a write to the line drops the copies); a miss fills the requesting side's copy at DRAM
 // latency. Traced on the H200 by traces/ubench_l2_partition.
-// Leaves out: MSHR and queue limits (no back-pressure), the NoC's own bandwidth, the capacity the far copies
+// Leaves out: MSHR and slice queue limits (the only back-pressure from below is mem.dram_queue_cycles on missing stores), the NoC's own bandwidth, the capacity the far copies
 // take, the slice count per partition (slices are shared), L1 write
 // combining, sector-granular L2 replacement, ECC, TLBs, constant-cache misses, the per-kernel L1/shared
 // carve-out (mem.l1_size is fixed), L2 persistence controls, shared-memory atomics (timed as shared accesses).
