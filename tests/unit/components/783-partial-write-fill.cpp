@@ -5,20 +5,15 @@
 #include <warpsim/timing/mem_cost.hpp>
 #include <warpsim/timing/memory_system.hpp>
 
+#include "l2_test_config.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace warpsim::timing;
 
 namespace {
 MemoryConfig one_slice(bool fill) {
-  MemoryConfig c;
-  c.l2_slices = 1;
-  c.l2_size = 1 << 20;
-  c.l2_assoc = 4;
-  c.l2_sectors_per_cycle_per_slice = 1;
-  c.l2_hit_latency = 200;
-  c.dram.bytes_per_cycle = 32;
-  c.dram.latency = 500;
+  MemoryConfig c = l2test::one_slice();
   c.partial_write_fill = fill;
   return c;
 }

@@ -8,23 +8,13 @@
 #include <warpsim/timing/dram.hpp>
 #include <warpsim/timing/memory_system.hpp>
 
+#include "l2_test_config.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace warpsim::timing;
 
-namespace {
-MemoryConfig one_slice() {
-  MemoryConfig c;
-  c.l2_slices = 1;
-  c.l2_size = 1 << 20;
-  c.l2_assoc = 4;
-  c.l2_sectors_per_cycle_per_slice = 1;
-  c.l2_hit_latency = 200;
-  c.dram.bytes_per_cycle = 32;
-  c.dram.latency = 500;
-  return c;
-}
-}  // namespace
+using l2test::one_slice;
 
 TEST_CASE("784 stores: 1 / store rate per sector, the line cost on the first sector of a line that misses") {
   MemoryConfig c = one_slice();
