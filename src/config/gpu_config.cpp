@@ -236,6 +236,10 @@ std::vector<Param> make_params() {
       count("mem.store_backpressure_cycles", &G::store_backpressure_cycles, "cycles", 0, 100000,
             "a sub-partition issues no memory instruction while its last store is more than this many cycles from "
             "being taken by its L2 slice (slices behind DRAM write-backs hold the SM back)"),
+      count("mem.store_ack_cycles", &G::store_ack_cycles, "cycles", 0, 100000,
+            "from a store's last sector reaching its L2 slice to the SM's acknowledgement: a warp that exits with "
+            "stores unacknowledged keeps its CTA's resources until then (Nsight's drain stall), and the kernel ends "
+            "after its last acknowledgement"),
       count("mem.dram_latency", &G::dram_latency, "cycles", 1, 100000, "global load that goes to DRAM"),
       count("mem.dram_access_bytes", &G::dram_access_bytes, "bytes", 32, 128,
             "bytes one L2 miss reads from DRAM: the aligned block of sectors holding the missed one (32, 64 or 128); "
@@ -364,8 +368,8 @@ std::vector<Param> make_params() {
             "CTAs per cluster with the non-portable opt-in"),
       count("launch.kernel_latency", &G::kernel_launch_latency, "cycles", 0, 100000000,
             "cycles from a kernel's launch to its first CTA's start"),
-      count("launch.cta_dispatch_interval", &G::cta_dispatch_interval, "cycles", 0, 100000,
-            "cycles between two consecutive CTA launches, GPU-wide"),
+      real("launch.cta_dispatch_interval", &G::cta_dispatch_interval, "cycles", 0, 100000,
+           "cycles between two consecutive CTA launches, GPU-wide (fractional: an average, launches at whole cycles)"),
       choice("launch.cta_dispatch_order", &G::dispatch_order, {{"round_robin", D::RoundRobin}, {"fill", D::Fill}},
              "where the next CTA goes: the next SM with room, GPCs interleaved (round_robin), or the "
              "lowest-numbered SM with room (fill)"),

@@ -26,7 +26,7 @@ CtaDispatcher::CtaDispatcher(const config::GpuConfig& cfg, unsigned ctas_per_sm,
       per_sm_(std::max(ctas_per_sm, 1u)),
       interval_(cfg.cta_dispatch_interval),
       total_(total_ctas),
-      allowed_at_(start),
+      allowed_at_(static_cast<double>(start)),
       order_(sm_dispatch_order(cfg)),
       resident_(order_.size(), 0) {}
 
@@ -45,12 +45,14 @@ std::optional<unsigned> CtaDispatcher::pick() const {
 }
 
 std::optional<unsigned> CtaDispatcher::launch(std::uint64_t now) {
-  if (all_launched() || now < allowed_at_) return std::nullopt;
+  if (all_launched() || now < first_cycle()) return std::nullopt;
   const auto s = pick();
   if (!s) return std::nullopt;
   ++resident_[*s];
   ++launched_;
-  allowed_at_ = now + interval_;
+  // Launched at the first cycle it could: the interval counts from the fractional time (an average rate);
+  // launched later (no room until now): from this cycle.
+  allowed_at_ = (now == first_cycle() ? allowed_at_ : static_cast<double>(now)) + interval_;
   if (policy_ == config::DispatchOrder::RoundRobin) {
     const auto pos = static_cast<std::size_t>(std::find(order_.begin(), order_.end(), *s) - order_.begin());
     cursor_ = (pos + 1) % order_.size();
@@ -64,7 +66,7 @@ void CtaDispatcher::retire(unsigned sm) {
 
 std::uint64_t CtaDispatcher::next_launch(std::uint64_t now) const {
   if (all_launched() || !pick()) return kNever;
-  return std::max(now, allowed_at_);
+  return std::max(now, first_cycle());
 }
 
 }  // namespace warpsim::timing

@@ -74,7 +74,7 @@ class Gpu {
     }
     for (const auto& [s, slot] : chosen_) sms_[s]->issue(slot, now_);
     const bool issued = !chosen_.empty();
-    const Cycle next = issued ? now_ + 1 : min(wake_.next_issue(), Cycle(disp_->next_launch(now_.count())));
+    const Cycle next = issued ? now_ + 1 : min(min(wake_.next_issue(), Cycle(disp_->next_launch(now_.count()))), next_retire());
     if (!issued && next.is_never() && live_ctas_ > 0) deadlock();
     const std::uint64_t elapsed = next - now_;
     auto& ws = stats_.warp_states;
@@ -91,6 +91,13 @@ class Gpu {
     }
     now_ = next;
     retire();
+  }
+
+  // The earliest cycle a CTA that waits for its stores' acknowledgements retires (never: none waits).
+  Cycle next_retire() const {
+    Cycle c = Cycle::never();
+    for (const auto& sm : sms_) c = min(c, sm->next_retire());
+    return c;
   }
 
   void place(unsigned s) {

@@ -24,6 +24,7 @@ LsuResult Lsu::global(const source::MemAccess& m, LaneMask lanes, bool local, st
     out.ready = now + cfg_.store_latency;
     out.store = true;
     out.stored = Cycle(r.accepted);
+    out.acked = Cycle(r.accepted + cfg_.store_ack);
     if (r.accepted > cfg_.store_backpressure) out.hold = Cycle(r.accepted - cfg_.store_backpressure);
     return out;
   }

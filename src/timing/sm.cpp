@@ -208,7 +208,8 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       mem = true;
       if (m.store) {
         sp.hold_memory(m.hold);
-        k_.end = max(k_.end, m.stored);  // the kernel is not done before its stores reach L2
+        w.drain = max(w.drain, m.acked);
+        k_.end = max(k_.end, m.acked);  // the kernel is not done before its stores are acknowledged
       }
     } else if (space == ir::Space::Const) {
       ready = lsu_.constant(r.mem, r.executed, now);
@@ -267,12 +268,22 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
 }
 
 unsigned Sm::retire(Cycle now, std::vector<source::CtaSlot>& retired) {
-  if (!check_done_) return 0;
+  // Nothing to do unless a warp exited since the last look or a draining CTA's acknowledgements are in.
+  if (!check_done_ && now < next_retire_) return 0;
   check_done_ = false;
+  next_retire_ = Cycle::never();
   unsigned n = 0;
   for (auto it = ctas_.begin(); it != ctas_.end();) {
     const source::CtaSlot cta = *it;
     if (!k_.src.cta_done(cta)) {
+      ++it;
+      continue;
+    }
+    Cycle drained{0};
+    for (const Slot& w : slots_)
+      if (w.used && w.cta == cta) drained = max(drained, w.drain);
+    if (drained > now) {  // its warps wait after EXIT for their stores' acknowledgements
+      next_retire_ = min(next_retire_, drained);
       ++it;
       continue;
     }

@@ -128,6 +128,7 @@ struct GpuConfig {
   unsigned l2_far_first_load_cycles = 0;         // mem.l2_far_first_load_cycles
   unsigned l2_far_atomic_cycles = 0;             // mem.l2_far_atomic_cycles
   unsigned store_backpressure_cycles = 0;        // an SM's stores may be this far from their slice before it waits
+  unsigned store_ack_cycles = 0;                 // mem.store_ack_cycles: a store's slice to its acknowledgement
   unsigned const_latency = 4;                    // cycles per distinct address of an ld.const (constant-cache hit)
   unsigned barrier_latency = 20;                 // cycles from the last arrival to the release
   unsigned barrier_cycles_per_warp = 0;          // more release cycles per warp of the CTA beyond the first
@@ -137,7 +138,7 @@ struct GpuConfig {
   unsigned printf_instructions = 1;              // SASS warp-instructions one printf call executes
   SchedulerPolicy scheduler = SchedulerPolicy::Gto;
   unsigned kernel_launch_latency = 0;  // cycles added before the first CTA starts
-  unsigned cta_dispatch_interval = 0;  // cycles between two consecutive CTA launches, GPU-wide
+  double cta_dispatch_interval = 0;  // cycles between two consecutive CTA launches, GPU-wide (an average)
   DispatchOrder dispatch_order = DispatchOrder::RoundRobin;
   CarveoutChoice carveout_choice = CarveoutChoice::Largest;  // smem.carveout_choice
 

@@ -5,7 +5,8 @@
 // reserved part, warps, threads and CTA slots, see occupancy.hpp); a grid larger than sm.count x ctas_per_sm
 // runs in waves, a waiting CTA starting when a resident one retires. CTAs launch in linear order, whole
 // (never split across SMs, never migrated), at most one every launch.cta_dispatch_interval cycles GPU-wide
-// (0: any number in one cycle). launch.cta_dispatch_order picks the SM:
+// (0: any number in one cycle; a fractional interval is kept as an average: with 1.2, launches that follow one
+// another without waiting for room come at cycles 0, 2, 3, 4, 5, 6, 8, ...). launch.cta_dispatch_order picks the SM:
 //   round_robin  the next SM with room after the previous CTA's SM, in dispatch order: SMs are numbered GPC
 //                by GPC (SM s is in TPC s / sm.per_tpc, TPC t in GPC t / gpc.tpcs) and visited round-robin
 //                over GPCs first, then TPCs within a GPC, then SMs within a TPC (CTA 0 -> GPC 0, CTA 1 ->
@@ -17,6 +18,7 @@
 
 #include <warpsim/config/gpu_config.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -47,10 +49,14 @@ class CtaDispatcher {
 
  private:
   std::optional<unsigned> pick() const;
+  // The cycle of allowed_at_: the first whole cycle at or after it.
+  std::uint64_t first_cycle() const { return static_cast<std::uint64_t>(std::ceil(allowed_at_)); }
 
   config::DispatchOrder policy_;
   unsigned per_sm_;
-  std::uint64_t interval_, total_, launched_ = 0, allowed_at_;
+  double interval_;
+  std::uint64_t total_, launched_ = 0;
+  double allowed_at_;  // the next launch's earliest time (its cycle: the ceiling)
   std::vector<unsigned> order_;     // round-robin visiting order
   std::vector<unsigned> resident_;  // CTAs per SM
   std::size_t cursor_ = 0;          // round_robin: position in order_ to try first

@@ -18,13 +18,12 @@
 // The loop, once per visited cycle: launch the CTAs the dispatcher allows; scan the sub-partitions that are due
 // (timing/wake_queue.hpp: one of their warps may issue, or changes stall state), in SM and sub-partition order;
 // issue the warps they chose, in the same order; advance to the next cycle (the next one if anything issued, else
-// the earliest cycle a warp may issue or a CTA launch); retire finished CTAs. Cycles where no warp can issue are
-// skipped. A warp is finished when it has exited and its last result has landed; the kernel's cycles are when the
-// last result lands or store reaches L2.
-// Leaves out: MSHR and queue limits (loads get no back-pressure from the memory system), the NoC and near/far
-// L2 partitions, the per-kernel L1/shared carve-out, register-bank conflicts, instruction fetch beyond the
-// taken-branch cost, a finite LSU queue, clusters and distributed shared memory timing, multiple concurrent
-// kernels.
+// the earliest cycle a warp may issue, a CTA launches or a draining CTA retires); retire finished CTAs (every thread
+// exited and every store acknowledged). Cycles where no warp can issue are skipped. The kernel's cycles are when
+// the last result lands or the last store is acknowledged.
+// Leaves out: MSHR and queue limits (loads get no back-pressure from the memory system), the NoC's bandwidth
+// between the L2 partitions, register-bank conflicts, instruction fetch beyond the taken-branch cost, a finite LSU
+// queue, clusters and distributed shared memory timing, multiple concurrent kernels.
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>

@@ -6,7 +6,9 @@
 // atomic's result lands when its slowest sector does (atom.cas: mem.atomic_cas_latency more), a store's after
 // pipe.ldst.latency. Stores in flight: when a store's last sector is taken by its slice more than
 // mem.store_backpressure_cycles from now, the sub-partition that issued it issues no memory instruction until
-// then (slices behind DRAM write-backs hold the SM back), and the kernel is not done before its stores reach L2.
+// then (slices behind DRAM write-backs hold the SM back). A store is acknowledged mem.store_ack_cycles after its last
+// sector reached its slice: the SM keeps an exited warp's CTA until then (timing/sm.hpp), and the kernel is not done
+// before its last acknowledgement.
 // ld.const: lanes reading one address are one access (broadcast); n distinct addresses are n accesses in series,
 // each mem.const_latency (constant-cache hits; the bank is small and hot).
 // Leaves out: a finite LSU queue, MSHR limits, constant-cache misses, TMA and bulk copies.
@@ -33,6 +35,7 @@ struct LsuResult {
   Cycle hold = Cycle(0);  // the issuing sub-partition's memory instructions wait until then (stores)
   bool store = false;
   Cycle stored = Cycle(0);  // stores: when the last sector reached its L2 slice
+  Cycle acked = Cycle(0);   // stores: when the SM has the acknowledgement (stored + mem.store_ack_cycles)
 };
 
 struct LsuConfig {
@@ -40,8 +43,10 @@ struct LsuConfig {
   unsigned store_backpressure = 0;  // mem.store_backpressure_cycles
   unsigned cas_latency = 0;         // mem.atomic_cas_latency: more for atom.cas
   unsigned const_latency = 4;       // mem.const_latency: per distinct ld.const address
+  unsigned store_ack = 0;           // mem.store_ack_cycles: a store's slice to the SM's acknowledgement
   static LsuConfig from(const config::GpuConfig& g) {
-    return {g.pipe_ldst.latency, g.store_backpressure_cycles, g.atomic_cas_latency, g.const_latency};
+    return {g.pipe_ldst.latency, g.store_backpressure_cycles, g.atomic_cas_latency, g.const_latency,
+            g.store_ack_cycles};
   }
 };
 

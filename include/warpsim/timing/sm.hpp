@@ -16,6 +16,10 @@
 //               after their measured latency.
 //   barriers    a warp waiting in the source issues nothing; when one opens, its warps may issue the barrier
 //               unit's release delay later; a bar.sync's own warp too. A bar.arrive does not wait.
+//   exit        a CTA whose threads have all exited keeps its slots, registers and shared memory until every store
+//               its warps issued is acknowledged (mem.store_ack_cycles after it reached L2: the LSU's `acked`), as
+//               the GPU's warps wait after EXIT for their memory instructions to complete (Nsight's drain stall);
+//               only then may the dispatcher put another CTA there.
 //   states      at each scan every resident warp is counted in one stall state: issued; barrier (waits, or just
 //               released); memory or dependency (a pending register from memory or a pipe); not_selected (ready
 //               but another issued, or its pipe busy).
@@ -74,8 +78,11 @@ class Sm {
   std::int64_t scan(std::uint32_t sub, Cycle now);
   // Issues the next instruction of the warp in `slot` at `now`.
   void issue(std::uint32_t slot, Cycle now);
-  // Retires its CTAs that are done (in placement order): trace events, slots freed. Returns how many.
+  // Retires its CTAs that are done (in placement order) and whose stores are acknowledged by `now`: trace events,
+  // slots freed. Returns how many.
   unsigned retire(Cycle now, std::vector<source::CtaSlot>& retired);
+  // The earliest cycle a CTA that is done but draining its stores retires (never: none is).
+  Cycle next_retire() const { return next_retire_; }
 
   bool has_ctas() const { return !ctas_.empty(); }
   source::CtaSlot first_cta() const { return ctas_.front(); }
@@ -105,6 +112,7 @@ class Sm {
     bool waiting = false;    // the source has nothing runnable (barrier, warp-sync)
     bool exited = false;
     Cycle issued_until{0};  // the cycle after its last issue (for trace sinks)
+    Cycle drain{0};         // its last store's acknowledgement
     // What ready() derived from this warp's own state, kept until the warp issues or a barrier changes it.
     bool dirty = true;
     bool pc_known = false;  // known_pc holds the next pc its last issue left (ready() need not ask the source)
@@ -135,6 +143,7 @@ class Sm {
   Lsu lsu_;
   std::vector<source::CtaSlot> ctas_;  // resident, in placement order
   bool check_done_ = false;
+  Cycle next_retire_ = Cycle::never();  // a done CTA's acknowledgements arrive then
   std::uint64_t active_warps_ = 0;  // a warp exited since the last retire()
 };
 
