@@ -326,6 +326,9 @@ std::vector<Param> make_params() {
       count("sm.barrier_latency", &G::barrier_latency, "cycles", 0, 100000, "last arrival at a CTA barrier to release"),
       count("sm.barrier_cycles_per_warp", &G::barrier_cycles_per_warp, "cycles", 0, 100000,
             "added to the barrier release for each warp of the CTA beyond the first"),
+      count("sm.fence_gpu_cycles", &G::fence_gpu_cycles, "cycles", 0, 1000000,
+            "a GPU- or system-scope fence (membar.gl, fence.sc.gpu, ...): once the warp's stores are acknowledged, "
+            "cycles until its next instruction may issue"),
       count("sm.branch_taken_cycles", &G::branch_taken_cycles, "cycles", 0, 100000,
             "a taken branch's issue to the warp's next issue (fetching the target)"),
       count("sm.printf_cycles", &G::printf_cycles, "cycles", 0, 10000000,

@@ -582,9 +582,19 @@ Instr Decoder::run() {
       break;
     }
     case Op::Membar:
-    case Op::Fence:
-      for (auto w : m_.words) m_.take(w);  // ordering only: every access is immediately visible here
+    case Op::Fence: {
+      // Ordering only for the functional model (every access is immediately visible here); the timing model needs
+      // the scope: sub 1 for a fence wider than the cluster (membar.gl/.sys, fence.{sc,acq_rel}.{gpu,sys}),
+      // which waits for the warp's stores to be acknowledged (lower::InstrTiming::fence_gpu). fence.proxy and
+      // fence.mbarrier_init forms name no such scope and stay 0.
+      bool wide = false;
+      for (auto w : m_.words) {
+        if (w == "gl" || w == "sys" || w == "gpu") wide = true;
+        m_.take(w);
+      }
+      I.sub = wide ? 1 : 0;
       break;
+    }
     case Op::Shfl:
       if (!m_.take("sync")) error("shfl without .sync is not supported on sm_70 and later");
       I.sub = sub_word({"up", "down", "bfly", "idx"});

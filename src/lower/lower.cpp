@@ -120,6 +120,7 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     // A barrier, or threads leaving (fewer to wait for), can make other warps of the CTA runnable.
     t.may_release = info.barrier || in.op == ir::Op::Exit || in.op == ir::Op::Ret || in.op == ir::Op::Trap;
     t.cas = in.op == ir::Op::Atom && in.sub == static_cast<std::uint8_t>(ir::AtomOp::Cas);
+    t.fence_gpu = (in.op == ir::Op::Membar || in.op == ir::Op::Fence) && in.sub == 1;
     t.l1_bypass = in.has(ir::kL1Bypass);
     if (cfg.compiler_schedule != 0 && warp_aggregated(in, uniform)) {
       t.warp_aggregate = true;

@@ -222,6 +222,8 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     w.earliest = max(w.earliest, now + t.sass);
     count_expansion(t.sass, r.active);
   }
+  // A GPU-scope fence: the warp goes on once its stores are acknowledged and the fence's own time has passed.
+  if (t.fence_gpu && r.executed.any()) w.earliest = max(w.earliest, max(now, w.drain) + k_.cfg.fence_gpu_cycles);
   // A taken branch (the warp now continues elsewhere than the next pc): the target is fetched first.
   if (t.branch && r.executed.any()) {
     const std::uint32_t next = r.next_pc;

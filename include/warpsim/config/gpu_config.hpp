@@ -133,6 +133,7 @@ struct GpuConfig {
   unsigned barrier_latency = 20;                 // cycles from the last arrival to the release
   unsigned barrier_cycles_per_warp = 0;          // more release cycles per warp of the CTA beyond the first
   unsigned branch_taken_cycles = 0;              // a taken branch's issue to the warp's next issue
+  unsigned fence_gpu_cycles = 0;                 // sm.fence_gpu_cycles: a GPU-scope fence after the acknowledgements
   unsigned printf_cycles = 0;                    // cycles a warp spends in one device printf (one lane printing)
   unsigned printf_cycles_per_lane = 0;           // more cycles per additional printing lane
   unsigned printf_instructions = 1;              // SASS warp-instructions one printf call executes

@@ -42,6 +42,8 @@ struct InstrTiming {
   bool barrier_wait = false;  // bar.sync / bar.red: its warp waits for the others (release delay applies)
   bool may_release = false;   // bar.*, exit, ret, trap: other warps of the CTA may become runnable
   bool cas = false;           // atom.cas: one more round trip (mem.atomic_cas_latency)
+  bool fence_gpu = false;     // membar.gl/.sys, fence.*.gpu/.sys: waits for the warp's stores' acknowledgements, then
+                              // sm.fence_gpu_cycles (MEMBAR.SC.GPU and the barriers ptxas puts after it)
   bool l1_bypass = false;     // a global load served by L2 (ir::kL1Bypass: .cg, .cv, strong wider than .cta)
   bool warp_aggregate = false;  // with compiler.schedule: an integer atom/red.add on a warp-uniform address, which
                                 // ptxas turns into one lane's atomic of the warp's sum (kAggregateSass more SASS)
