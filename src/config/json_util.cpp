@@ -21,6 +21,12 @@ JsonPath JsonPath::index(std::size_t i) const { return JsonPath(file_, fmt::form
 std::string JsonPath::where() const { return path_.empty() ? file_ : fmt::format("{}: {}", file_, path_); }
 
 std::string describe(const ojson& v) {
+  // An integer too large for 64 bits is held as a double; write it as the integer it is, not as 1.8e+19.
+  if (v.is_number_float()) {
+    const double d = v.get<double>();
+    if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) >= 0x1p53 && std::fabs(d) < 0x1p128)
+      return fmt::format("{:.0f}", d);
+  }
   std::string s = v.dump();
   constexpr std::size_t kMax = 60;
   if (s.size() > kMax) s = s.substr(0, kMax - 3) + "...";
