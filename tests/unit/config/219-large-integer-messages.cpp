@@ -36,4 +36,7 @@ TEST_CASE("219 2^64 and beyond are written as integers in range messages") {
       "run.json: buffers.a.init.random.seed: 18446744073709551616 is out of range [0, 18446744073709551615]");
   CHECK(error_of(with_buffer(R"({"type": "u8", "count": 36893488147419103232})")) ==
         "run.json: buffers.a.count: 36893488147419103232 is out of range [1, 1099511627776]");
+  CHECK(error_of(R"({"gpu": "tiny", "kernels": [{"ptx": "k.ptx", "entry": "k", "grid": 1, "block": 32,
+                     "args": [{"u64": 18446744073709551616}]}]})") ==
+        "run.json: kernels[0].args[0].u64: 18446744073709551616 is out of range for u64 [0, 18446744073709551615]");
 }
