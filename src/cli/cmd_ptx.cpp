@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -20,13 +21,15 @@ namespace warpsim::cli {
 namespace {
 
 ptx::Module read_module(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) fail(ErrorKind::Input, "cannot read {}: Is a directory", path);
   std::ifstream f(path, std::ios::binary);
   if (!f) fail(ErrorKind::Input, "cannot read {}", path);
   std::stringstream ss;
   ss << f.rdbuf();
   ptx::ParseResult r = ptx::parse(ss.str(), path);
   if (!r.ok()) {
-    fmt::print(stderr, "{}", r.format_errors());
+    fmt::print(stderr, "{}\n", r.format_errors());
     fail(ErrorKind::Ptx, "{}: {} error(s)", path, r.errors.size());
   }
   return std::move(r.module);

@@ -1,5 +1,6 @@
 // `warpsim run CONFIG.json [--dump DIR] [--set name=value ...] [--functional] [--stats FILE.json]
-// [--timeline FILE.json [--trace-warps]] [--perfetto FILE.json]`: runs every launch of a run config with the
+// [--timeline FILE.json [--trace-warps]] [--perfetto FILE.json] [--max-warp-instructions N] [--timeout SECONDS]
+// [--no-progress-limit N] [--memory-budget BYTES]`: runs every launch of a run config with the
 // timing model (cycles, IPC, occupancy, stalls) or, with --functional, without it.
 #include "subcommands.hpp"
 
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <memory>
 
@@ -67,13 +69,36 @@ void write_stats(const std::string& path, const sim::RunResult& r) {
   report::write_file_atomically(path, report::stats_json(r.config.gpu.name, ks));
 }
 
+// "4096", "512M", "8G", "1TiB": bytes, with an optional binary K/M/G/T suffix.
+std::uint64_t parse_bytes(const std::string& text) {
+  std::size_t end = 0;
+  while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end])) != 0) ++end;
+  std::string unit = text.substr(end);
+  if (!unit.empty() && (unit.back() == 'B' || unit.back() == 'b')) unit.pop_back();
+  if (unit.size() == 2 && unit[1] == 'i') unit.pop_back();
+  unsigned shift = 0;
+  if (unit == "K" || unit == "k") shift = 10;
+  else if (unit == "M" || unit == "m") shift = 20;
+  else if (unit == "G" || unit == "g") shift = 30;
+  else if (unit == "T" || unit == "t") shift = 40;
+  else if (!unit.empty()) end = 0;
+  if (end == 0 || end > 15)
+    throw Error(ErrorKind::Input,
+                fmt::format("--memory-budget: expected bytes such as 4096, 512M or 8G, got \"{}\"", text));
+  const std::uint64_t n = std::stoull(text.substr(0, end));
+  if (n == 0) throw Error(ErrorKind::Input, "--memory-budget: must be at least 1 byte");
+  return n << shift;
+}
+
 }  // namespace
 
 Setup setup_run(CLI::App& app) {
   struct Opts {
-    std::string config, dump, stats, timeline, perfetto;
+    std::string config, dump, stats, timeline, perfetto, memory_budget;
     std::vector<std::string> sets;
     bool timing = false, functional = false, trace_warps = false;
+    std::uint64_t max_warp_instructions = 0, no_progress_limit = 0;
+    double timeout = 0;
   };
   auto o = std::make_shared<Opts>();
   CLI::App* sub = app.add_subcommand("run", "Simulate every launch of a run config");
@@ -86,11 +111,25 @@ Setup setup_run(CLI::App& app) {
   sub->add_option("--timeline", o->timeline, "Write every kernel's CTA and warp intervals to FILE.json");
   sub->add_flag("--trace-warps", o->trace_warps, "With --timeline: also list every issued warp-instruction");
   sub->add_option("--perfetto", o->perfetto, "Write a Chrome Trace Event file (ui.perfetto.dev) to FILE.json");
+  sub->add_option("--max-warp-instructions", o->max_warp_instructions,
+                  "Stop a kernel that executes more than N warp-instructions (default 2^36)")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--timeout", o->timeout, "Stop a kernel that runs longer than SECONDS of wall clock (default: none)")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--no-progress-limit", o->no_progress_limit,
+                  "The watchdog: warp-instructions a CTA may execute without progress (default 2^22)")
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--memory-budget", o->memory_budget,
+                  "Bytes of simulated global memory that may be touched, e.g. 8G (default: half of physical memory)");
   return {
       sub, [o]() {
         sim::RunOptions opts;
         opts.gpu_overrides = o->sets;
         opts.functional_only = o->functional;
+        opts.max_warp_instructions = o->max_warp_instructions;
+        opts.no_progress_limit = o->no_progress_limit;
+        opts.timeout_seconds = o->timeout;
+        if (!o->memory_budget.empty()) opts.memory_budget = parse_bytes(o->memory_budget);
         const bool outputs = !o->stats.empty() || !o->timeline.empty() || !o->perfetto.empty();
         if (o->functional && outputs)
           throw Error(ErrorKind::Input, "--stats, --timeline and --perfetto need the timing model: drop --functional");
@@ -138,8 +177,11 @@ Setup setup_run(CLI::App& app) {
         }
         if (r.expects.empty()) fmt::print("  outputs: no expectations in the config\n");
         if (!o->dump.empty()) {
-          config::dump_buffers(o->dump, r.config.buffers, r.buffers);
-          fmt::print("  dumped {} buffers to {}\n", r.buffers.size(), o->dump);
+          config::dump_buffers(o->dump, r.config.buffers,
+                               [&r](std::size_t i, std::uint64_t off, std::uint64_t n, std::byte* out) {
+                                 r.read_buffer(i, off, n, out);
+                               });
+          fmt::print("  dumped {} buffers to {}\n", r.config.buffers.size(), o->dump);
         }
         return rc;
       }};

@@ -142,9 +142,9 @@ std::uint64_t json_to_int(const ojson& v, const JsonPath& at, ElemType t) {
   const std::uint64_t max_neg = info.is_signed ? std::uint64_t{1} << (bits - 1) : 0;
   if (!fits || (negative ? magnitude > max_neg : magnitude > max_pos)) {
     if (info.is_signed) {
-      at.fail("{} is out of range for {} [-{}, {}]", describe(v), info.name, max_neg, max_pos);
+      at.fail("{} is out of range for {} [-{}, {}]", describe_integer(v), info.name, max_neg, max_pos);
     }
-    at.fail("{} is out of range for {} [0, {}]", describe(v), info.name, max_pos);
+    at.fail("{} is out of range for {} [0, {}]", describe_integer(v), info.name, max_pos);
   }
   return negative ? 0 - magnitude : magnitude;
 }

@@ -9,6 +9,9 @@
 #include "config/elements.hpp"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -43,12 +46,19 @@ std::string show(ElemType t, std::uint64_t bits) {
 }
 
 std::vector<std::byte> read_expected(const ExpectSpec& e, const BufferSpec& spec) {
+  const std::string where = e.json_path.empty() ? "" : e.json_path + ": ";
+  std::error_code ec;
+  if (std::filesystem::is_directory(e.file, ec))
+    fail(ErrorKind::Config, "{}{}: is a directory, not the expected contents of buffer {}", where, e.file, e.buffer);
   std::ifstream in(e.file, std::ios::binary);
-  if (!in) fail(ErrorKind::Config, "{}: cannot read expected contents of buffer {}", e.file, e.buffer);
+  if (!in)
+    fail(ErrorKind::Config, "{}{}: cannot read expected contents of buffer {} ({})", where, e.file, e.buffer,
+         std::strerror(errno));
   std::vector<char> raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) fail(ErrorKind::Config, "{}{}: read error (expected contents of buffer {})", where, e.file, e.buffer);
   const std::uint64_t want = spec.count * elem_size(spec.type);
   if (raw.size() != want) {
-    fail(ErrorKind::Config, "{}: has {} bytes, expected {} ({} x {}) for buffer {}", e.file, raw.size(), want,
+    fail(ErrorKind::Config, "{}{}: has {} bytes, expected {} ({} x {}) for buffer {}", where, e.file, raw.size(), want,
          spec.count, elem_name(spec.type), e.buffer);
   }
   std::vector<std::byte> out(raw.size());

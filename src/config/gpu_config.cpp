@@ -275,8 +275,9 @@ std::vector<Param> make_params() {
             "when the read is back; the store does not wait); 0: a partial write counts as whole"),
       real("mem.l2_store_sectors_per_cycle_per_slice", &G::l2_store_sectors_per_cycle_per_slice, "sectors/cycle", 0,
            1e6, "32-byte sectors of stores one L2 slice takes per cycle (0: mem.l2_sectors_per_cycle_per_slice)"),
-      real("mem.l2_store_line_cycles", &G::l2_store_line_cycles, "cycles", 0, 1e6,
-           "more cycles an L2 slice spends on each 128-byte line of a warp's store, once per line whatever its sectors"),
+      real(
+          "mem.l2_store_line_cycles", &G::l2_store_line_cycles, "cycles", 0, 1e6,
+          "more cycles an L2 slice spends on each 128-byte line of a warp's store, once per line whatever its sectors"),
       count("mem.atomic_unit_bytes", &G::atomic_unit_bytes, "bytes", 32, std::uint64_t{1} << 30,
             "aligned block of addresses served by one atomic unit (blocks are hashed over the units, one per L2 "
             "slice): atomics on lines of one block queue at one unit"),
@@ -555,6 +556,8 @@ GpuFile locate_gpu_config(const std::string& name_or_path, const std::string& ba
   if (looks_like_path(name_or_path)) {
     fs::path p(name_or_path);
     if (p.is_relative() && !base_dir.empty()) p = fs::path(base_dir) / p;
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) return {"", fmt::format("GPU config file {} is a directory, not a file", p.string())};
     if (!fs::is_regular_file(p)) return {"", fmt::format("GPU config file {} not found", p.string())};
     return {p.string(), ""};
   }

@@ -27,6 +27,17 @@ std::string describe(const ojson& v) {
   return s;
 }
 
+// A value where an integer is expected: one too large for 64 bits (held as a double) is written as the integer it
+// is (18446744073709551616, not 1.8446744073709552e+19).
+std::string describe_integer(const ojson& v) {
+  if (v.is_number_float()) {
+    const double d = v.get<double>();
+    if (std::isfinite(d) && d == std::floor(d) && std::fabs(d) >= 0x1p53 && std::fabs(d) < 0x1p128)
+      return fmt::format("{:.0f}", d);
+  }
+  return describe(v);
+}
+
 namespace {
 
 template <typename T>
@@ -45,12 +56,12 @@ std::uint64_t get_uint(const ojson& v, const JsonPath& at, std::uint64_t lo, std
     u = v.get<std::uint64_t>();
   } else if (v.is_number_float() && integral(v.get<double>()) && v.get<double>() >= 0) {
     const double d = v.get<double>();
-    if (d >= 0x1p64) at.fail("{} is out of range {}", describe(v), range_text(lo, hi));
+    if (d >= 0x1p64) at.fail("{} is out of range {}", describe_integer(v), range_text(lo, hi));
     u = static_cast<std::uint64_t>(d);
   } else {
     at.fail("expected an unsigned integer, got {}", describe(v));
   }
-  if (u < lo || u > hi) at.fail("{} is out of range {}", describe(v), range_text(lo, hi));
+  if (u < lo || u > hi) at.fail("{} is out of range {}", describe_integer(v), range_text(lo, hi));
   return u;
 }
 
@@ -58,19 +69,19 @@ std::int64_t get_int(const ojson& v, const JsonPath& at, std::int64_t lo, std::i
   std::int64_t i = 0;
   if (v.is_number_unsigned()) {
     if (v.get<std::uint64_t>() > static_cast<std::uint64_t>(hi)) {
-      at.fail("{} is out of range {}", describe(v), range_text(lo, hi));
+      at.fail("{} is out of range {}", describe_integer(v), range_text(lo, hi));
     }
     i = static_cast<std::int64_t>(v.get<std::uint64_t>());
   } else if (v.is_number_integer()) {
     i = v.get<std::int64_t>();
   } else if (v.is_number_float() && integral(v.get<double>())) {
     const double d = v.get<double>();
-    if (d < -0x1p63 || d >= 0x1p63) at.fail("{} is out of range {}", describe(v), range_text(lo, hi));
+    if (d < -0x1p63 || d >= 0x1p63) at.fail("{} is out of range {}", describe_integer(v), range_text(lo, hi));
     i = static_cast<std::int64_t>(d);
   } else {
     at.fail("expected an integer, got {}", describe(v));
   }
-  if (i < lo || i > hi) at.fail("{} is out of range {}", describe(v), range_text(lo, hi));
+  if (i < lo || i > hi) at.fail("{} is out of range {}", describe_integer(v), range_text(lo, hi));
   return i;
 }
 

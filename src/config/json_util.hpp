@@ -44,6 +44,9 @@ class JsonPath {
 
 // A short rendering of a JSON value for messages: "abc" quoted, numbers as written, long values cut.
 std::string describe(const ojson& v);
+// The same where an integer is expected: an integer too large for 64 bits (held as a double) is written as the
+// integer it is (18446744073709551616, not 1.8446744073709552e+19).
+std::string describe_integer(const ojson& v);
 
 // Integers: JSON integers, or floats with an integral value (1e6). Anything else is an error.
 std::uint64_t get_uint(const ojson& v, const JsonPath& at, std::uint64_t lo = 0, std::uint64_t hi = UINT64_MAX);

@@ -36,6 +36,20 @@ std::string absolute_from(const fs::path& base, const std::string& p) {
   return fs::absolute(path).lexically_normal().string();
 }
 
+// A file the config names (`v` at `at`): absolute, relative to `base` unless absolute. A name holding a NUL
+// character (the file system would cut it there) or naming a directory is an error at `at`; a missing file is
+// reported where it is read, also naming `at`.
+std::string input_file(const ojson& v, const JsonPath& at, const fs::path& base) {
+  const std::string p = detail::get_string(v, at);
+  if (p.empty()) at.fail("expected a file name, got \"\"");
+  if (const auto nul = p.find('\0'); nul != std::string::npos)
+    at.fail("{} holds a NUL character (at byte {}), which no file name can", detail::describe(v), nul);
+  const std::string path = absolute_from(base, p);
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) at.fail("{} is a directory, not a file", path);
+  return path;
+}
+
 // A number or an array of 1 to 3 numbers, as 64-bit values so that limits can be reported exactly.
 struct Dims {
   std::array<std::uint64_t, 3> v = {1, 1, 1};
@@ -182,7 +196,7 @@ BufferInit parse_init(const ojson& j, const JsonPath& at, const BufferSpec& spec
   } else {
     const JsonPath fat = at.key(key);
     init.kind = BufferInit::Kind::File;
-    init.file = absolute_from(base, detail::get_string(value, fat));
+    init.file = input_file(value, fat, base);
     std::error_code ec;
     const auto size = fs::file_size(init.file, ec);
     if (ec) fat.fail("cannot read {} ({})", init.file, ec.message());
@@ -252,7 +266,7 @@ LaunchSpec parse_kernel(const ojson& j, const JsonPath& at, const GpuConfig& gpu
                       "args", "registers", "preferred_carveout"});
   LaunchSpec k;
   k.json_path = at.path();
-  k.ptx = absolute_from(base, detail::get_string(detail::require(j, at, "ptx"), at.key("ptx")));
+  k.ptx = input_file(detail::require(j, at, "ptx"), at.key("ptx"), base);
   k.entry = detail::get_string(detail::require(j, at, "entry"), at.key("entry"));
   if (k.entry.empty()) at.key("entry").fail("expected a kernel name, got \"\"");
 
@@ -331,7 +345,8 @@ ExpectSpec parse_expect(const std::string& name, const ojson& j, const JsonPath&
   detail::check_keys(j, at, {"file", "tolerance"});
   ExpectSpec e;
   e.buffer = name;
-  e.file = absolute_from(base, detail::get_string(detail::require(j, at, "file"), at.key("file")));
+  e.file = input_file(detail::require(j, at, "file"), at.key("file"), base);
+  e.json_path = at.key("file").where();
   if (const ojson* tol = detail::find(j, "tolerance")) {
     const JsonPath tat = at.key("tolerance");
     detail::get_object(*tol, tat);
@@ -366,6 +381,9 @@ RunConfig parse_run_config(const std::string& json_text, const std::string& path
   }
 
   const std::string gpu = detail::get_string(detail::require(root, at, "gpu"), at.key("gpu"));
+  if (gpu.find('\0') != std::string::npos)
+    at.key("gpu").fail("{} holds a NUL character, which no GPU model or file name can",
+                       detail::describe(*detail::find(root, "gpu")));
   const detail::GpuFile file = detail::locate_gpu_config(gpu, base.string());
   if (file.path.empty()) at.key("gpu").fail("{}", file.error);
   cfg.gpu = load_gpu_config(file.path, gpu_overrides);

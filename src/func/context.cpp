@@ -125,10 +125,13 @@ std::uint8_t* InstrContext::translate_slow(ir::Space space, Addr a, std::uint64_
   switch (space) {
     case Space::Global: {
       if (std::uint8_t* p = L.global->find(a, size)) return p;
+      if (L.global->over_budget())
+        throw Error(ErrorKind::Execution,
+                    fmt::format("{}: {}\n  in: {}", who(lane), L.global->budget_message(), prog().text[pc]));
       const auto* r = L.global->region_near(a);
       std::string where = "no buffer is there";
       if (r != nullptr) {
-        const Addr end = r->base + r->bytes.size();
+        const Addr end = r->end();
         if (a >= end)
           where = fmt::format("{} bytes after the end of buffer '{}' [0x{:x}, 0x{:x})", a - end, r->name, r->base, end);
         else if (a < r->base)

@@ -269,6 +269,7 @@ void Executor::step(Cta& cta, Warp& w, StepResult& r) {
   r.active = active;
   r.executed = lanes;
   r.instr = &in;
+  w.last_pc = pc;
   ++w.warp_insts;
   w.thread_insts += active.count();  // active lanes, as Nsight's thread_inst_executed (predicated-off ones too)
 

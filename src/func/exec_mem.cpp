@@ -109,6 +109,12 @@ void Executor::exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, 
       r.mem.space = resolved;
       first = false;
     }
+    // The watchdog: memory this CTA had not touched is progress.
+    TouchedRange* touched = resolved == ir::Space::Global   ? &cta.touched_global[L_.global->last_region()]
+                            : resolved == ir::Space::Shared ? &cta.touched_shared
+                            : resolved == ir::Space::Local  ? &cta.touched_local
+                                                            : nullptr;
+    if (touched != nullptr && touched->extend(off, bytes)) L_.progress = true;
     if (in.op == Op::Ld || in.op == Op::Ldu) {
       const ir::Operand& d = in.ops[0];
       if (wide128) {
@@ -144,7 +150,7 @@ void Executor::exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, 
       }
       if (std::memcmp(p, buf, bytes) != 0) {
         std::memcpy(p, buf, bytes);
-        L_.progress = true;
+        L_.wrote = true;
       }
     } else {  // atom / red
       const unsigned b_at = in.op == Op::Atom ? 2 : 1;
@@ -154,7 +160,7 @@ void Executor::exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, 
       const std::uint64_t nv = atomic_op(in, old, b, c);
       if (nv != old) {
         std::memcpy(p, &nv, esize);
-        L_.progress = true;
+        L_.wrote = true;
       }
       if (in.op == Op::Atom) cx.write(in.ops[0], lane, ir::is_signed(t) ? sext(old, esize * 8) : old);
     }

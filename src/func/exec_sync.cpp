@@ -75,7 +75,7 @@ void Executor::try_release_barriers(Cta& cta) {
     if (b.arrived < target) continue;
     const NamedBarrier done = b;
     b = NamedBarrier{};
-    L_.progress = true;
+    L_.barrier_opened = true;
     for (auto& w : cta.warps) {
       bool any = false;
       for (auto& p : w.paths) {

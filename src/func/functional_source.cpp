@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace warpsim::func {
 
 // %clock and %globaltimer from the timing model's Timebase.
@@ -20,7 +22,7 @@ class FunctionalSource::TimebaseClock final : public ClockSource {
 };
 
 FunctionalSource::FunctionalSource(Launch& launch, const GridLimits& limits)
-    : L_(launch), limits_(limits), ex_(launch), saved_clock_(launch.clock) {
+    : L_(launch), limits_(limits), ex_(launch), saved_clock_(launch.clock), start_(std::chrono::steady_clock::now()) {
   if (L_.clock == nullptr) L_.clock = &own_clock_;
 }
 
@@ -93,21 +95,78 @@ bool FunctionalSource::blocked(source::CtaSlot c) const {
 const source::Issued& FunctionalSource::issue(source::CtaSlot c, std::uint32_t warp) {
   Cta& cta = at(c);
   Warp& w = cta.warps[warp];
-  L_.progress = false;
+  L_.progress = L_.barrier_opened = L_.wrote = false;
   ex_.step(cta, w, last_);
   if (last_.kind != StepResult::Kind::Executed) return last_;
-  // The watchdog: progress is a memory change, a barrier opening or a thread exiting.
-  if (L_.progress) cta.idle_insts = 0;
-  else ++cta.idle_insts;
+  // The watchdog: progress is a thread exiting or the CTA touching memory it had not touched.
+  if (L_.progress) {
+    cta.idle = {};
+  } else {
+    ++cta.idle.insts;
+    cta.idle.barriers += L_.barrier_opened ? 1 : 0;
+    cta.idle.rewrites += L_.wrote ? 1 : 0;
+  }
+  ++issued_;
   last_.next_pc = next_pc(c, warp);
   last_.runnable = warp_runnable(c, warp);
   last_.done = warp_done(c, warp);
-  if (cta.idle_insts > limits_.no_progress_limit)
-    throw Error(ErrorKind::Deadlock,
-                fmt::format("deadlock: no forward progress in {} warp-instructions (a livelock: threads spin "
-                            "waiting for something that never happens)\n{}",
-                            limits_.no_progress_limit, describe_cta(L_, cta)));
+  if (cta.idle.insts > limits_.barrier_wait_limit || issued_ > limits_.max_warp_instructions ||
+      (limits_.timeout_seconds > 0 && (issued_ & 0xfff) == 0))
+    check_limits(c);
   return last_;
+}
+
+void FunctionalSource::check_limits(source::CtaSlot c) {
+  const Cta& cta = at(c);
+  const std::string cta_name = fmt::format("CTA ({},{},{})", cta.id.x, cta.id.y, cta.id.z);
+  if (cta.idle.insts > limits_.no_progress_limit)
+    throw Error(
+        ErrorKind::Deadlock,
+        fmt::format("deadlock: no forward progress in {} warp-instructions of {} (a livelock: threads spin "
+                    "waiting for something that never happens): no thread exited and it touched no memory it "
+                    "had not touched before; meanwhile {} barriers opened and {} stores or atomics rewrote "
+                    "memory it had touched\n{}",
+                    limits_.no_progress_limit, cta_name, cta.idle.barriers, cta.idle.rewrites, describe_cta(L_, cta)));
+  if (cta.idle.insts > limits_.barrier_wait_limit && cta.idle.barriers == 0) {
+    const bool waiting =
+        std::any_of(cta.barriers.begin(), cta.barriers.end(), [](const NamedBarrier& b) { return b.arrived != 0; });
+    if (waiting)
+      throw Error(ErrorKind::Deadlock,
+                  fmt::format("deadlock: threads of {} wait at a barrier that nothing opens: the CTA's other threads "
+                              "executed {} warp-instructions without progress (no thread exited, no memory touched "
+                              "that it had not touched before)\n{}",
+                              cta_name, limits_.barrier_wait_limit, describe_cta(L_, cta)));
+  }
+  if (issued_ > limits_.max_warp_instructions)
+    throw Error(ErrorKind::Execution,
+                fmt::format("run limit: the kernel executed {} warp-instructions (--max-warp-instructions {}); where "
+                            "its CTAs are:\n{}",
+                            limits_.max_warp_instructions, limits_.max_warp_instructions, describe_resident(c)));
+  if (limits_.timeout_seconds > 0) {
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (secs > limits_.timeout_seconds)
+      throw Error(ErrorKind::Execution,
+                  fmt::format("run limit: the kernel ran for {:.1f} s of wall clock (--timeout {} s) and executed {} "
+                              "warp-instructions; where its CTAs are:\n{}",
+                              secs, limits_.timeout_seconds, issued_, describe_resident(c)));
+  }
+}
+
+std::string FunctionalSource::describe_resident(source::CtaSlot c) const {
+  constexpr std::size_t kShown = 4;
+  std::string s = describe_cta(L_, at(c));
+  std::size_t shown = 1, more = 0;
+  for (std::size_t slot = 0; slot < ctas_.size(); ++slot) {
+    if (slot == c || std::find(free_.begin(), free_.end(), slot) != free_.end() || ctas_[slot]->done()) continue;
+    if (shown < kShown) {
+      s += "\n" + describe_cta(L_, *ctas_[slot]);
+      ++shown;
+    } else {
+      ++more;
+    }
+  }
+  if (more != 0) s += fmt::format("\n({} more resident CTAs not shown)", more);
+  return s;
 }
 
 std::uint64_t FunctionalSource::warp_instructions(source::CtaSlot c, std::uint32_t warp) const {

@@ -30,6 +30,9 @@ void Executor::init_cta(Cta& cta, std::uint64_t linear, std::uint32_t sm) const 
   cta.threads = static_cast<std::uint32_t>(L_.block.volume());
   cta.threads_exited = 0;
   cta.barriers = {};
+  cta.idle = {};
+  cta.touched_shared = cta.touched_local = {};
+  cta.touched_global.assign(L_.global != nullptr ? L_.global->regions().size() : 0, TouchedRange{});
   const std::size_t smem =
       std::max<std::size_t>(prog.static_smem, std::size_t{prog.dynamic_smem_offset} + L_.dynamic_smem);
   cta.smem.assign(smem, 0);
@@ -78,6 +81,8 @@ std::string describe_cta(const Launch& launch, const Cta& cta) {
       }
       s += fmt::format("\n  warp {} lanes {} {} at {}", w.index, lane_ranges(p.mask), state, prog.where(p.pc));
     }
+    if (w.last_pc != ir::kNoPc)
+      s += fmt::format("\n  warp {} last executed {} at {}", w.index, prog.text[w.last_pc], prog.where(w.last_pc));
   }
   return s;
 }

@@ -69,18 +69,31 @@ std::optional<Operand> special_operand(const ptx::Operand& o) {
     if (o.component == "z") op.component = 2;
     return op;
   }
-  auto numbered = [&](std::string_view prefix, Special id) -> std::optional<Operand> {
-    if (!std::string_view(o.name).starts_with(prefix)) return std::nullopt;
-    const std::string rest = o.name.substr(prefix.size());
-    if (rest.empty() || rest.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+  // %envreg0..31, %pm0..7 and %pm0_64..%pm7_64 (the parser reports other numbers at their column).
+  auto numbered = [&](std::string_view prefix, Special id, unsigned count,
+                      std::string_view suffix = {}) -> std::optional<Operand> {
+    std::string_view rest(o.name);
+    if (!rest.starts_with(prefix)) return std::nullopt;
+    rest.remove_prefix(prefix.size());
+    if (!suffix.empty()) {
+      if (!rest.ends_with(suffix)) return std::nullopt;
+      rest.remove_suffix(suffix.size());
+    }
+    if (rest.empty() || rest.size() > 2 || (rest.size() == 2 && rest[0] == '0') ||
+        rest.find_first_not_of("0123456789") != std::string_view::npos)
+      return std::nullopt;
+    const unsigned n =
+        rest.size() == 1 ? unsigned(rest[0] - '0') : unsigned(rest[0] - '0') * 10 + unsigned(rest[1] - '0');
+    if (n >= count) return std::nullopt;
     Operand op;
     op.kind = Operand::Kind::Special;
     op.special = id;
-    op.component = static_cast<std::uint8_t>(std::stoi(rest));
+    op.component = static_cast<std::uint8_t>(n);
     return op;
   };
-  if (auto e = numbered("%envreg", Special::Envreg)) return e;
-  if (auto p = numbered("%pm", Special::Pm)) return p;
+  if (auto e = numbered("%envreg", Special::Envreg, 32)) return e;
+  if (auto p = numbered("%pm", Special::Pm, 8)) return p;
+  if (auto p = numbered("%pm", Special::Pm, 8, "_64")) return p;
   return std::nullopt;
 }
 

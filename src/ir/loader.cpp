@@ -61,6 +61,37 @@ std::string Program::where(std::uint32_t pc) const {
   return s;
 }
 
+namespace {
+
+// Execution must never run past a function's last instruction: a reachable block whose last instruction is
+// the function's last and may fall through (no ret, exit, trap or unconditional branch) is an error.
+void check_no_fall_off(const Program& prog, const FunctionInfo& info, const std::vector<FlowInfo>& flow,
+                       const Cfg& cfg) {
+  if (flow.empty())
+    fail(ErrorKind::Ptx, "{}:{}: control reaches the end of {} without ret/exit (the body has no instructions)",
+         prog.module_path, info.ptx_line, info.name);
+  const FlowInfo& last = flow.back();
+  if (last.kind != FlowInfo::Kind::Next && !last.conditional) return;
+  std::vector<bool> seen(cfg.blocks.size(), false);
+  std::vector<std::uint32_t> todo{0};
+  seen[0] = true;
+  while (!todo.empty()) {
+    const std::uint32_t b = todo.back();
+    todo.pop_back();
+    for (const std::uint32_t s : cfg.blocks[b].succs)
+      if (s != Cfg::kExitBlock && !seen[s]) {
+        seen[s] = true;
+        todo.push_back(s);
+      }
+  }
+  if (seen[cfg.block_of.back()])
+    fail(ErrorKind::Ptx, "{}: control reaches the end of {} without ret/exit", prog.where(info.end_pc - 1), info.name);
+}
+
+}  // namespace
+
+// Also throws ErrorKind::Ptx ("FILE:LINE: control reaches the end of NAME without ret/exit") when a reachable
+// path can run past a function's last instruction.
 void compute_control_flow(Program& prog) {
   prog.reconverge.assign(prog.code.size(), kNoPc);
   prog.cfgs.clear();
@@ -76,6 +107,7 @@ void compute_control_flow(Program& prog) {
       flow.push_back(std::move(f));
     }
     Cfg cfg = build_cfg(flow);
+    check_no_fall_off(prog, info, flow, cfg);
     for (std::uint32_t b = 0; b < cfg.blocks.size(); ++b) {
       const auto r = cfg.reconvergence_of_block(b);
       prog.reconverge[info.begin_pc + cfg.blocks[b].last] =

@@ -218,12 +218,42 @@ Operand Parser::parse_address(Pos open) {
   return op;
 }
 
+namespace {
+
+// The PTX ISA's numbered special registers: %envreg0..%envreg31, %pm0..%pm7 and %pm0_64..%pm7_64. Returns why
+// `name` is not one of them although it is spelled like one ("" when it is one, or is spelled otherwise).
+std::string numbered_special_error(std::string_view name) {
+  struct Family {
+    std::string_view prefix, suffix;
+    unsigned count;
+    const char* range;
+  };
+  static constexpr Family kFamilies[] = {{"%envreg", "", 32, "%envreg0 to %envreg31"},
+                                         {"%pm", "_64", 8, "%pm0_64 to %pm7_64"},
+                                         {"%pm", "", 8, "%pm0 to %pm7"}};
+  for (const Family& f : kFamilies) {
+    std::string_view digits = name;
+    if (!digits.starts_with(f.prefix) || !digits.ends_with(f.suffix)) continue;
+    digits.remove_prefix(f.prefix.size());
+    digits.remove_suffix(f.suffix.size());
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string_view::npos) continue;
+    const bool canonical = digits.size() == 1 || (digits.size() == 2 && digits[0] != '0');
+    if (canonical && static_cast<unsigned>(std::stoi(std::string(digits))) < f.count) return {};
+    return fmt::format("special register {} does not exist ({})", name, f.range);
+  }
+  return {};
+}
+
+}  // namespace
+
 void Parser::resolve_operand(Operand& op, const LabelUse& where, bool branch_target, int depth) {
   switch (op.kind) {
     case Operand::Kind::Register:
       if (const Declared* d = scopes_.find_var(op.name)) {
         op.name = d->name;
         if (!d->is_reg) op.kind = Operand::Kind::Symbol;  // a %-named .param/.shared/... variable
+      } else if (const std::string why = numbered_special_error(op.name); !why.empty()) {
+        report(op.pos, why);
       }
       break;
     case Operand::Kind::Symbol:

@@ -1,7 +1,8 @@
 // Running a run config functionally: the host side of a CUDA program (module loading, buffer allocation
 // and initialisation, argument marshalling, launches in order, copying results back).
 // Models: launch validation against the kernel (argument count and sizes, shared memory, .reqntid/.maxntid,
-// cluster directives, compile target) with CUDA's error names; one global memory shared by all launches.
+// cluster directives, compile target) with CUDA's error names; one global memory shared by all launches, whose
+// buffers are initialised page by page as kernels touch them (func/memory.hpp); the per-kernel run limits.
 // Leaves out: streams' concurrency (launches run one after another in config order) and timing.
 #include <warpsim/sim/simulation.hpp>
 
@@ -134,10 +135,30 @@ std::pair<unsigned, std::string> kernel_registers(const config::RunConfig& cfg, 
 
 }  // namespace
 
-const std::vector<std::byte>& RunResult::buffer(const std::string& name) const {
+void RunResult::read_buffer(std::size_t i, std::uint64_t offset, std::uint64_t n, std::byte* out) const {
+  const auto& b = config.buffers.at(i);
+  const func::GlobalMemory::Region* r = memory ? memory->region(b.name) : nullptr;
+  if (r == nullptr) fail(ErrorKind::Internal, "buffer '{}' is not in global memory", b.name);
+  memory->read(*r, offset, n, reinterpret_cast<std::uint8_t*>(out));
+}
+
+std::vector<std::byte> RunResult::buffer(std::size_t i) const {
+  const auto& b = config.buffers.at(i);
+  std::vector<std::byte> out(b.count * config::elem_size(b.type));
+  read_buffer(i, 0, out.size(), out.data());
+  return out;
+}
+
+std::vector<std::byte> RunResult::buffer(const std::string& name) const {
   for (std::size_t i = 0; i < config.buffers.size(); ++i)
-    if (config.buffers[i].name == name) return buffers.at(i);
+    if (config.buffers[i].name == name) return buffer(i);
   fail(ErrorKind::Input, "no buffer named '{}'", name);
+}
+
+std::vector<std::vector<std::byte>> RunResult::buffers() const {
+  std::vector<std::vector<std::byte>> all;
+  for (std::size_t i = 0; i < config.buffers.size(); ++i) all.push_back(buffer(i));
+  return all;
 }
 
 bool RunResult::expects_ok() const {
@@ -151,17 +172,20 @@ RunResult run_file(const std::string& config_path, const RunOptions& opts) {
 RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
   RunResult result;
   result.config = cfg;
-  func::GlobalMemory global;
+  auto memory = std::make_shared<func::GlobalMemory>(opts.memory_budget);
+  func::GlobalMemory& global = *memory;
 
-  // Buffers, in config order, each 256-byte aligned with a gap after the previous one.
+  // Buffers, in config order, each 256-byte aligned with a gap after the previous one. Their pages are filled
+  // with the init values when first touched.
   std::map<std::string, Addr> buffer_addr;
   Addr cursor = ir::kBufferBase;
   for (const auto& b : cfg.buffers) {
-    const std::uint64_t bytes = b.count * config::elem_size(b.type);
-    const Addr base = global.add(b.name, std::max<std::uint64_t>(bytes, 1), cursor);
-    if (bytes == 0) global.region(b.name)->bytes.clear();
-    const std::vector<std::byte> init = config::init_buffer(b);
-    std::memcpy(global.region(b.name)->bytes.data(), init.data(), init.size());
+    const unsigned esize = config::elem_size(b.type);
+    const std::uint64_t bytes = b.count * esize;
+    const Addr base = global.add(
+        b.name, bytes, cursor, 256, [spec = b, esize](std::uint64_t off, std::uint64_t n, std::uint8_t* out) {
+          config::init_elements(spec, off / esize, n / esize, reinterpret_cast<std::byte*>(out));
+        });
     buffer_addr[b.name] = base;
     cursor = base + bytes + func::GlobalMemory::kGap;
   }
@@ -174,7 +198,12 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     auto& slot = modules[k.ptx];
     if (!slot) {
       slot = std::make_unique<LoadedModule>();
-      slot->module = ptx::parse_file(k.ptx);
+      try {
+        slot->module = ptx::parse_file(k.ptx);
+      } catch (const Error& e) {
+        if (e.kind() != ErrorKind::Input) throw;  // PTX errors name FILE:LINE:COL already
+        throw Error(e.kind(), fmt::format("{}: {}.ptx: {}", cfg.path, k.json_path, e.what()));
+      }
       slot->base = ir::kModuleGlobalBase + (modules.size() - 1) * ir::kWindowSize;
       std::uint64_t const_size = 0;
       auto vars = ir::layout_module_vars(slot->module, &const_size, slot->base);
@@ -210,7 +239,12 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     L.gridid = gridid++;
     L.model = cfg.gpu.reconvergence;
     func::GridLimits limits;
-    if (opts.max_warp_instructions != 0) limits.no_progress_limit = opts.max_warp_instructions;
+    if (opts.no_progress_limit != 0) {
+      limits.no_progress_limit = opts.no_progress_limit;
+      limits.barrier_wait_limit = std::min(limits.barrier_wait_limit, opts.no_progress_limit);
+    }
+    if (opts.max_warp_instructions != 0) limits.max_warp_instructions = opts.max_warp_instructions;
+    limits.timeout_seconds = opts.timeout_seconds;
     func::GridStats st;
     timing::GridTiming timed;
     KernelSummary ks;
@@ -242,16 +276,11 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     result.printf_output += func::printf_text(std::move(L.printf));
   }
 
-  for (const auto& b : cfg.buffers) {
-    const auto& bytes = global.region(b.name)->bytes;
-    std::vector<std::byte> out(b.count * config::elem_size(b.type));
-    std::memcpy(out.data(), bytes.data(), out.size());
-    result.buffers.push_back(std::move(out));
-  }
+  result.memory = std::move(memory);
   for (const auto& e : cfg.expects) {
     for (std::size_t i = 0; i < cfg.buffers.size(); ++i)
       if (cfg.buffers[i].name == e.buffer)
-        result.expects.push_back(config::check_expect(e, cfg.buffers[i], result.buffers[i]));
+        result.expects.push_back(config::check_expect(e, cfg.buffers[i], result.buffer(i)));
   }
   return result;
 }

@@ -97,7 +97,8 @@ Report validate_dir(const std::string& traces_dir, const std::string& gpu) {
       for (std::size_t i = 0; i < r.config.buffers.size(); ++i) {
         const auto& name = r.config.buffers[i].name;
         if (!measured["buffers"].contains(name) || std::count(varying.begin(), varying.end(), name)) continue;
-        const std::string h = config::sha256_hex(r.buffers[i].data(), r.buffers[i].size());
+        const std::vector<std::byte> contents = r.buffer(i);
+        const std::string h = config::sha256_hex(contents.data(), contents.size());
         if (h != measured["buffers"][name].at("sha256").get<std::string>()) bad.push_back(name);
       }
     } else {

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -70,6 +71,7 @@ struct ExpectSpec {
   std::string buffer;
   std::string file;  // absolute path, raw little-endian elements of the buffer's type
   std::uint64_t ulp = 0;
+  std::string json_path;  // "run.json: expect.c.file", prefixed to errors reading the file ("" = none)
 };
 
 struct RunConfig {
@@ -96,6 +98,8 @@ RunConfig parse_run_config(const std::string& json_text, const std::string& path
 // ---- buffers ----
 // Fills a buffer per its init spec (README "Random initialisation" specifies the generator exactly).
 std::vector<std::byte> init_buffer(const BufferSpec& spec);
+// Elements [first, first + n) of the same, into `out` (n x element size bytes).
+void init_elements(const BufferSpec& spec, std::uint64_t first, std::uint64_t n, std::byte* out);
 
 struct ExpectResult {
   std::string buffer;
@@ -111,6 +115,10 @@ ExpectResult check_expect(const ExpectSpec& e, const BufferSpec& spec, const std
 // not at all (written to a temporary directory beside DIR, then renamed over it).
 void dump_buffers(const std::string& dir, const std::vector<BufferSpec>& specs,
                   const std::vector<std::vector<std::byte>>& data);
+// The same, reading each buffer in pieces: read(i, offset, n, out) gives bytes [offset, offset + n) of buffer i
+// (buffers larger than memory are written and hashed piece by piece).
+using BufferReader = std::function<void(std::size_t buffer, std::uint64_t offset, std::uint64_t n, std::byte* out)>;
+void dump_buffers(const std::string& dir, const std::vector<BufferSpec>& specs, const BufferReader& read);
 std::string sha256_hex(const void* data, std::size_t size);
 
 }  // namespace warpsim::config

@@ -2,16 +2,25 @@
 // issue one Executor::step, the no-progress watchdog and the deadlock report. Both the functional grid runner
 // (func/grid.hpp) and the timing model run a kernel through it, so these exist once.
 //
-// Models: resident CTAs in reusable slots; the watchdog (a CTA that executes GridLimits::no_progress_limit
-// warp-instructions without changing memory, opening a barrier or retiring a thread is a livelock); %clock from
-// the attached Timebase, else the warp's executed instruction count (func/grid.hpp's InstructionClock); pending
-// asynchronous effects, applied by complete() (at once when `immediate`, as functional runs do).
-// Leaves out: time, and scheduling (the caller decides which warp issues when).
+// Models: resident CTAs in reusable slots; the watchdog: a CTA makes progress when one of its threads exits or it
+// touches memory it had not touched (an address outside the range it has accessed in that buffer, its shared or
+// its local memory); a barrier opening, rewriting memory it touched before or atomics on it are not progress, so
+// a loop that only does those ends. A CTA that executes GridLimits::no_progress_limit warp-instructions without
+// progress is a livelock, and one whose threads wait at a CTA barrier that stays closed while the rest of the CTA
+// executes barrier_wait_limit warp-instructions without progress is a deadlock. The run limits: warp-instructions
+// per kernel (max_warp_instructions) and wall clock per kernel (timeout_seconds). Each report describes the
+// warps: where they are and what they executed last, with PTX and CUDA lines. %clock from the attached Timebase,
+// else the warp's executed instruction count (func/grid.hpp's InstructionClock); pending asynchronous effects,
+// applied by complete() (at once when `immediate`, as functional runs do).
+// Leaves out: time, and scheduling (the caller decides which warp issues when). A legitimate CTA that runs longer
+// than the watchdog's limit on memory it already touched (an iterative solver in shared memory, a long ticket
+// lock) is reported as a livelock; raise no_progress_limit for it.
 #pragma once
 
 #include <warpsim/func/executor.hpp>
 #include <warpsim/source/instruction_source.hpp>
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -21,9 +30,12 @@
 namespace warpsim::func {
 
 struct GridLimits {
-  std::uint64_t no_progress_limit = 1ull << 22;  // warp-instructions per CTA without progress
-  std::uint32_t window = 0;                      // functional runs: resident CTAs at a time; 0 = num_sms
-  std::uint32_t quantum = 1024;                  // functional runs: instructions a warp runs before the next's turn
+  std::uint64_t no_progress_limit = 1ull << 22;      // warp-instructions per CTA without progress (4 Mi)
+  std::uint64_t barrier_wait_limit = 1ull << 18;     // the same while threads wait at a closed barrier (256 Ki)
+  std::uint64_t max_warp_instructions = 1ull << 36;  // per kernel (64 Gi: hours of simulation)
+  double timeout_seconds = 0;                        // wall clock per kernel; 0 = none
+  std::uint32_t window = 0;                          // functional runs: resident CTAs at a time; 0 = num_sms
+  std::uint32_t quantum = 1024;                      // functional runs: instructions a warp runs before the next's turn
 };
 
 // Functional clock: %clock64 reads the warp's executed instruction count.
@@ -66,6 +78,10 @@ class FunctionalSource final : public source::InstructionSource {
  private:
   class TimebaseClock;
   Cta& at(source::CtaSlot c) { return *ctas_[c]; }
+  // The watchdog and the run limits after an issue of `c` (throws their reports).
+  void check_limits(source::CtaSlot c);
+  // Every resident CTA's description, `c` first, at most a few.
+  std::string describe_resident(source::CtaSlot c) const;
   const Cta& at(source::CtaSlot c) const { return *ctas_[c]; }
 
   Launch& L_;
@@ -81,6 +97,8 @@ class FunctionalSource final : public source::InstructionSource {
   std::map<source::AsyncId, std::function<void()>> pending_;
   source::AsyncId next_async_ = 1;
   bool immediate_ = true;
+  std::uint64_t issued_ = 0;  // warp-instructions executed in this kernel
+  std::chrono::steady_clock::time_point start_;
 };
 
 }  // namespace warpsim::func

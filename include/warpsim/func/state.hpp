@@ -52,6 +52,7 @@ struct Warp {
   std::uint32_t next_path_id = 1;
   std::uint64_t warp_insts = 0, thread_insts = 0;
   std::uint32_t printf_seq = 0;
+  std::uint32_t last_pc = ir::kNoPc;  // the instruction it executed last (reports)
 
   bool done() const { return paths.empty(); }
   Path* find_path(std::uint32_t id) {
@@ -70,6 +71,27 @@ struct NamedBarrier {
   bool red_and = true, red_or = false;
 };
 
+// The addresses a CTA has accessed in one memory region, [lo, hi): the watchdog counts an access outside it
+// (memory the CTA had not touched) as progress.
+struct TouchedRange {
+  std::uint64_t lo = ~std::uint64_t{0}, hi = 0;
+  // Extends the range over [a, a + n); true if it grew.
+  bool extend(std::uint64_t a, std::uint64_t n) {
+    const bool grew = a < lo || a + n > hi;
+    if (a < lo) lo = a;
+    if (a + n > hi) hi = a + n;
+    return grew;
+  }
+};
+
+// What a CTA did since it last made progress (a thread exited or it touched memory it had not touched): the
+// watchdog's counts.
+struct IdleStats {
+  std::uint64_t insts = 0;     // warp-instructions
+  std::uint64_t barriers = 0;  // barrier openings
+  std::uint64_t rewrites = 0;  // stores and atomics that changed memory the CTA had touched before
+};
+
 struct Cta {
   std::uint64_t linear = 0;  // linear CTA id in the grid (x fastest)
   Dim3 id;
@@ -79,7 +101,9 @@ struct Cta {
   std::vector<Warp> warps;
   std::uint32_t threads = 0, threads_exited = 0;
   std::array<NamedBarrier, 16> barriers{};
-  std::uint64_t idle_insts = 0;  // warp-instructions since this CTA last made progress (watchdog)
+  IdleStats idle;                              // since this CTA last made progress (watchdog)
+  TouchedRange touched_shared, touched_local;  // offsets this CTA has accessed (local: per-thread offsets)
+  std::vector<TouchedRange> touched_global;    // per GlobalMemory region, in its order
   bool done() const { return threads_exited == threads; }
 };
 
@@ -111,7 +135,9 @@ struct Launch {
   config::Reconvergence model = config::Reconvergence::Independent;
   const ClockSource* clock = nullptr;
   std::vector<PrintfRecord> printf;
-  bool progress = false;  // set when memory changes, a lane exits or a barrier opens (watchdog)
+  // Set by a step, for the watchdog: progress (a lane exited, or the CTA touched memory it had not touched), a
+  // barrier opened, a store or atomic changed memory.
+  bool progress = false, barrier_opened = false, wrote = false;
 };
 
 }  // namespace warpsim::func

@@ -5,21 +5,27 @@
 #pragma once
 
 #include <warpsim/config/run_config.hpp>
+#include <warpsim/func/memory.hpp>
 #include <warpsim/timing/trace_sink.hpp>
 
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace warpsim::sim {
 
 struct RunOptions {
-  std::vector<std::string> gpu_overrides;   // --set name=value
-  bool functional_only = true;              // no timing model
-  std::uint64_t max_warp_instructions = 0;  // watchdog per launch; 0 = default (see README)
+  std::vector<std::string> gpu_overrides;  // --set name=value
+  bool functional_only = true;             // no timing model
+  // Limits per launch (func::GridLimits; 0 = the default there, see README "How a warp executes"):
+  std::uint64_t no_progress_limit = 0;      // the watchdog: warp-instructions of a CTA without progress
+  std::uint64_t max_warp_instructions = 0;  // --max-warp-instructions: warp-instructions of the whole kernel
+  double timeout_seconds = 0;               // --timeout: wall clock per kernel; 0 = none
+  std::uint64_t memory_budget = 0;          // --memory-budget: bytes of touched global memory; 0 = half of RAM
   timing::TraceSink* trace = nullptr;       // timing runs: receives every kernel's CTA/warp/issue events
 };
 
@@ -42,14 +48,20 @@ struct KernelSummary {
 struct RunResult {
   config::RunConfig config;
   std::vector<KernelSummary> kernels;
-  std::vector<std::vector<std::byte>> buffers;  // final contents, in config.buffers order
   std::vector<config::ExpectResult> expects;
   std::string printf_output;  // everything the kernels printed, in order
+  // Global memory after the run; buffers are read from it (pages nothing touched read as their init values).
+  std::shared_ptr<const func::GlobalMemory> memory;
 
-  const std::vector<std::byte>& buffer(const std::string& name) const;
+  // Bytes [offset, offset + n) of buffer i (config.buffers order), without copying the rest.
+  void read_buffer(std::size_t i, std::uint64_t offset, std::uint64_t n, std::byte* out) const;
+  // A buffer's final contents, copied whole (for buffers that fit in memory).
+  std::vector<std::byte> buffer(std::size_t i) const;
+  std::vector<std::byte> buffer(const std::string& name) const;
+  std::vector<std::vector<std::byte>> buffers() const;  // every buffer, in config.buffers order
   template <typename T>
   std::vector<T> as(const std::string& name) const {
-    const auto& b = buffer(name);
+    const auto b = buffer(name);
     std::vector<T> v(b.size() / sizeof(T));
     std::memcpy(v.data(), b.data(), v.size() * sizeof(T));
     return v;

@@ -39,7 +39,7 @@ TEST_CASE("two runs give identical buffers and counts", "[simt][determinism]") {
   const std::string cfg = std::string(WARPSIM_SOURCE_DIR) + "/traces/sgemm_tiled/sgemm_tiled.json";
   const auto a = warpsim::sim::run_file(cfg);
   const auto b = warpsim::sim::run_file(cfg);
-  CHECK(a.buffers == b.buffers);
+  CHECK(a.buffers() == b.buffers());
   CHECK(a.kernels[0].warp_instructions == b.kernels[0].warp_instructions);
   CHECK(a.kernels[0].thread_instructions == b.kernels[0].thread_instructions);
 }

@@ -19,7 +19,7 @@ void check_same(const std::string& name) {
   timed.functional_only = false;
   const auto f = warpsim::sim::run_file(trace_json(name));
   const auto t = warpsim::sim::run_file(trace_json(name), timed);
-  CHECK(t.buffers == f.buffers);
+  CHECK(t.buffers() == f.buffers());
   CHECK(t.printf_output == f.printf_output);
   CHECK(t.expects_ok());
   REQUIRE(t.kernels.size() == f.kernels.size());

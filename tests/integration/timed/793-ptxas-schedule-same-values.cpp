@@ -66,10 +66,11 @@ TEST_CASE("ptxas's instruction order gives every workload's buffers and printf o
     INFO((clock ? "reads %clock: compiler.unroll 1" : "compiler.unroll as configured"));
     const auto ptx_order = run(cfg, false);
     const auto ptxas_order = run(cfg, true, !clock);
-    REQUIRE(ptxas_order.buffers.size() == ptx_order.buffers.size());
-    for (std::size_t i = 0; i < ptx_order.buffers.size(); ++i) {
+    const auto ptx_buffers = ptx_order.buffers(), ptxas_buffers = ptxas_order.buffers();
+    REQUIRE(ptxas_buffers.size() == ptx_buffers.size());
+    for (std::size_t i = 0; i < ptx_buffers.size(); ++i) {
       INFO("buffer " << ptx_order.config.buffers[i].name);
-      CHECK(ptxas_order.buffers[i] == ptx_order.buffers[i]);
+      CHECK(ptxas_buffers[i] == ptx_buffers[i]);
     }
     CHECK(ptxas_order.printf_output == ptx_order.printf_output);
     CHECK(ptxas_order.expects_ok() == ptx_order.expects_ok());

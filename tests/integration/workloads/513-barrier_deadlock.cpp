@@ -54,7 +54,7 @@ void check_deadlock(Run run, const std::string& ptx_file) {
 
 warpsim::sim::RunOptions watchdog() {
   warpsim::sim::RunOptions opts;
-  opts.max_warp_instructions = 500'000;
+  opts.no_progress_limit = 500'000;
   return opts;
 }
 

@@ -48,7 +48,7 @@ template <typename Run>
 void check_livelock(Run run) {
   warpsim::sim::RunOptions opts;
   opts.gpu_overrides = ipdom_override();
-  opts.max_warp_instructions = 200'000;
+  opts.no_progress_limit = 200'000;
   std::string msg;
   try {
     (void)run(opts);

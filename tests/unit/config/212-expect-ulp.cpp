@@ -101,5 +101,5 @@ TEST_CASE("the expected file must have count x element size bytes") {
   CHECK_THROWS_WITH(check_expect(ExpectSpec{"c", file, 0}, spec, bytes<float>({1.0f})),
                     file + ": has 3 bytes, expected 4 (1 x f32) for buffer c");
   CHECK_THROWS_WITH(check_expect(ExpectSpec{"c", tmp.file("none.bin"), 0}, spec, bytes<float>({1.0f})),
-                    tmp.file("none.bin") + ": cannot read expected contents of buffer c");
+                    tmp.file("none.bin") + ": cannot read expected contents of buffer c (No such file or directory)");
 }

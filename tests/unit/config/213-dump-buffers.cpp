@@ -74,5 +74,6 @@ TEST_CASE("dump argument errors") {
   CHECK_THROWS_WITH(dump_buffers(tmp.file("out"), {spec("a", ElemType::U32, 2)}, {bytes("abc")}),
                     "dump_buffers: buffer a holds 3 bytes, expected 8");
   config_test::write_file(tmp.file("file"), "x");
-  CHECK_THROWS_WITH(dump_buffers(tmp.file("file"), {}, {}), tmp.file("file") + ": exists and is not a folder");
+  CHECK_THROWS_WITH(dump_buffers(tmp.file("file"), {}, std::vector<std::vector<std::byte>>{}),
+                    tmp.file("file") + ": exists and is not a folder");
 }

@@ -48,7 +48,7 @@ struct Fixture {
   }
   std::uint32_t out(unsigned i) {
     std::uint32_t v = 0;
-    std::memcpy(&v, global.region("out")->bytes.data() + 4 * i, 4);
+    global.read(*global.region("out"), 4 * i, 4, reinterpret_cast<std::uint8_t*>(&v));
     return v;
   }
 };

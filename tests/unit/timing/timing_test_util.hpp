@@ -46,7 +46,7 @@ inline Result run_program(const warpsim::ir::Program& prog, const warpsim::confi
   }
   const Addr base = global.add("out", std::uint64_t{count} * 4, ir::kBufferBase);
   init.resize(count, 0);
-  std::memcpy(global.region("out")->bytes.data(), init.data(), std::size_t{count} * 4);
+  global.write(*global.region("out"), 0, reinterpret_cast<const std::uint8_t*>(init.data()), std::size_t{count} * 4);
   func::Launch L;
   L.prog = &prog;
   L.grid = Dim3{grid, 1, 1};
@@ -61,7 +61,7 @@ inline Result run_program(const warpsim::ir::Program& prog, const warpsim::confi
   if (timed) r.timing = sim::run_timed(L, cfg, {}, sink, regs_per_thread);
   else func::run_grid(L);
   r.out.resize(count);
-  std::memcpy(r.out.data(), global.region("out")->bytes.data(), std::size_t{count} * 4);
+  global.read(*global.region("out"), 0, std::size_t{count} * 4, reinterpret_cast<std::uint8_t*>(r.out.data()));
   r.printed = func::printf_text(std::move(L.printf));
   return r;
 }
