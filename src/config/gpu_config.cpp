@@ -316,6 +316,9 @@ std::vector<Param> make_params() {
             "more for a load from an SM on the far side of the line's home partition that hits a line its side has no "
             "copy of; the near partition then keeps a copy, and later loads from that side take mem.l2_hit_latency "
             "(a miss fills the requesting side's copy at mem.dram_latency)"),
+      count("mem.l2_far_lookup", &G::l2_far_lookup, "bool", 0, 1,
+            "a far-side access its side cannot serve (no near copy: a load's first, a store, an atomic) is looked up "
+            "in a near-partition slice first, taking that slice's time and counting as an L2 sector access there"),
       count("mem.l2_far_atomic_cycles", &G::l2_far_atomic_cycles, "cycles", 0, 100000,
             "more for an atomic from an SM on the far side of its line's home partition (atomics are done at the "
             "home partition every time)"),

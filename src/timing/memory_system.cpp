@@ -36,10 +36,20 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
       static_cast<std::uint32_t>((address_hash(sector / kSectorsPerLine) >> kSliceHashShift) % slices_.size());
   Slice& s = slices_[slice];
   const auto hit = s.tags.probe(sector);
-  const double start = std::max(s.free, static_cast<double>(at));
   const double rate = op == MemOp::Store && cfg_.l2_store_sectors_per_cycle_per_slice > 0
                           ? cfg_.l2_store_sectors_per_cycle_per_slice
                           : cfg_.l2_sectors_per_cycle_per_slice;
+  const unsigned home = partition_of(sector);
+  const double arrive = static_cast<double>(at);
+  if (cfg_.far_lookup && cfg_.partitions > 1 && side != home &&
+      !(op == MemOp::Load && hit && s.tags.has_copy(sector, side))) {
+    // Looked up on the near side too (no copy there): that slice's time. The home slice's queue is not held up by
+    // the near one's (the two work on different requests; latency is the measured far latency either way).
+    Slice& n = slices_[(slice + slices_.size() / 2) % slices_.size()];
+    n.free = std::max(n.free, arrive) + 1.0 / rate;
+    ++stats_.lts_sectors;
+  }
+  const double start = std::max(s.free, arrive);
   // A store that misses pays the line's cost once (allocation; a store into present sectors does not).
   s.free = start + 1.0 / rate + (op == MemOp::Store && line_start && !hit ? cfg_.store_line_cycles : 0.0);
   const std::uint64_t t = up(start);
@@ -49,7 +59,6 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   // copy of pays it once (a miss's fill from DRAM reaches the requesting side directly: ubench_dram_chase and
   // ubench_l2_chase's cold pass, over lines of both partitions, see one DRAM latency).
   std::uint64_t far = 0;
-  const unsigned home = partition_of(sector);
   if (cfg_.partitions > 1 && side != home) {
     if (op == MemOp::Atomic) far = cfg_.far_atomic;
     else if (op == MemOp::Load && hit && !s.tags.has_copy(sector, side)) far = cfg_.far_first_load;

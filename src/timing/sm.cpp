@@ -98,7 +98,17 @@ std::int64_t Sm::scan(std::uint32_t sub, Cycle now) {
   sp.ready.clear();
   for (const std::uint32_t slot : sp.slots) {
     Slot& w = slots_[slot];
-    if (!w.used || w.exited) continue;
+    if (!w.used) continue;
+    if (w.exited) {
+      // After EXIT, waiting for its stores' acknowledgements (Nsight's drain): still resident and active, counted
+      // as waiting on memory until then.
+      if (w.drain > now) {
+        ++active;
+        ++st.memory;
+        recount = min(recount, w.drain);
+      }
+      continue;
+    }
     ++active;
     Readiness r = ready(w, sp, now);
     // Folded instructions at the head of the warp take no issue slot and no time: run them now.
@@ -107,7 +117,15 @@ std::int64_t Sm::scan(std::uint32_t sub, Cycle now) {
       if (w.exited) break;
       r = ready(w, sp, now);
     }
-    if (w.exited) continue;
+    if (w.exited) {  // it exited in the folded run just now: drain as above
+      if (w.drain > now) {
+        ++st.memory;
+        recount = min(recount, w.drain);
+      } else {
+        --active;
+      }
+      continue;
+    }
     if (r.at.is_never()) {
       ++st.barrier;
       continue;

@@ -23,7 +23,12 @@
 // takes mem.l2_far_atomic_cycles more, every time; a load from the far side that hits a line its side has no copy
 // of takes mem.l2_far_first_load_cycles more (then the near partition holds a copy: later loads from that side
 // take the near latency; a write to the line drops the copies); a miss fills the requesting side's copy at DRAM
-// latency. Traced on the H200 by traces/ubench_l2_partition.
+// latency. Traced on the H200 by traces/ubench_l2_partition. With mem.l2_far_lookup, a far-side access its side's
+// partition cannot serve (a load of a line its side holds no copy of, a store, an atomic) is looked up in a slice of
+// the near partition first (the slice halfway round from its home slice): that slice spends the op's per-sector
+// time on it and counts it as an L2 sector access, and the home slice takes it after that. Nsight counts these:
+// lts__t_sectors is 1.53-1.64 times the sectors requested on every streaming microbenchmark that misses or stores
+// (ubench_store_drain, ubench_dram_stream) and 1.13 times on L2 sweeps that hit near copies.
 // Leaves out: MSHR and slice queue limits (the only back-pressure from below is mem.dram_queue_cycles on missing stores), the NoC's own bandwidth, the capacity the far copies
 // take, the slice count per partition (slices are shared), L1 write
 // combining, sector-granular L2 replacement, ECC, TLBs, constant-cache misses, the per-kernel L1/shared
@@ -80,6 +85,7 @@ struct MemoryConfig {
   std::uint64_t partition_mask = 0;           // mem.l2_partition_hash_bits as a mask of byte-address bits
   unsigned far_first_load = 0;                // mem.l2_far_first_load_cycles
   unsigned far_atomic = 0;                    // mem.l2_far_atomic_cycles
+  bool far_lookup = false;                    // mem.l2_far_lookup
   static MemoryConfig from(const config::GpuConfig& g) {
     std::uint64_t mask = 0;
     for (const unsigned b : g.l2_partition_hash_bits) mask |= std::uint64_t{1} << b;
@@ -102,7 +108,8 @@ struct MemoryConfig {
             g.l2_partitions,
             mask,
             g.l2_far_first_load_cycles,
-            g.l2_far_atomic_cycles};
+            g.l2_far_atomic_cycles,
+            g.l2_far_lookup != 0};
   }
 };
 

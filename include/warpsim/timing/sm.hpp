@@ -19,7 +19,8 @@
 //   exit        a CTA whose threads have all exited keeps its slots, registers and shared memory until every store
 //               its warps issued is acknowledged (mem.store_ack_cycles after it reached L2: the LSU's `acked`), as
 //               the GPU's warps wait after EXIT for their memory instructions to complete (Nsight's drain stall);
-//               only then may the dispatcher put another CTA there. A GPU-scope fence (membar.gl, fence.sc.gpu) holds
+//               only then may the dispatcher put another CTA there. A warp waiting so counts as active (achieved
+//               occupancy) and in the memory stall state. A GPU-scope fence (membar.gl, fence.sc.gpu) holds
 //               its warp until its stores are acknowledged, then sm.fence_gpu_cycles more.
 //   states      at each scan every resident warp is counted in one stall state: issued; barrier (waits, or just
 //               released); memory or dependency (a pending register from memory or a pipe); not_selected (ready
@@ -91,7 +92,7 @@ class Sm {
   const SubPartition& sub(std::uint32_t i) const { return subs_[i]; }
   std::uint32_t wake_key(std::uint32_t sub) const { return id_ * sub_partitions() + sub; }
 
-  // Resident, not exited warps at the sub-partitions' last scans.
+  // Resident warps that have not exited (or wait after EXIT for their stores) at the sub-partitions' last scans.
   std::uint64_t active_warps() const { return active_warps_; }
 
   // Cycle accounting, added by the GPU loop.

@@ -21,7 +21,8 @@ TEST_CASE("778 a line missed to DRAM, hit in L1, stored to L2: exact cycles and 
   // (0, 1, 2, 3), each misses L2 and reads DRAM (32 bytes per cycle: no further wait): back at 500..503. r0 at 503.
   // Load 2 at 503: four L1 hits, 503 + 40 = 543.
   // The store at 543: its four sectors reach their slice at 543..546 (L2 hits, now dirty). It writes no register, so
-  // the warp is done after the issue; the kernel ends when the store's last sector is taken, at 546.
+  // the warp is done after the issue; its CTA retires, and the kernel ends, when the store's last sector is taken,
+  // at 546.
   CHECK(log.cycles_of(0) == Cycles{0, 503, 543});
   CHECK(r.cycles == 546);
   CHECK(r.stats.global_ld_requests == 2);
@@ -34,5 +35,7 @@ TEST_CASE("778 a line missed to DRAM, hit in L1, stored to L2: exact cycles and 
   CHECK(r.stats.mem.lts_sector_misses == 4);
   CHECK(r.stats.mem.dram_bytes_read == 4 * 32);
   CHECK(r.stats.mem.dram_bytes_write == 4 * 32);  // the dirty line, flushed at the end
-  CHECK(r.stats.warp_states.memory == 502 + 39);  // waiting on r0 from 1 to 502, on r1 from 504 to 542
+  // Waiting on r0 from 1 to 502, on r1 from 504 to 542, and done after the store (543) but draining until its last
+  // sector is taken at 546 (tiny acknowledges at once: mem.store_ack_cycles 0): 544 and 545.
+  CHECK(r.stats.warp_states.memory == 502 + 39 + 2);
 }
