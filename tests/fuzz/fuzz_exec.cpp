@@ -37,7 +37,7 @@ void run_once(const ir::Program& prog, const ptx::Module& module, const config::
   const auto vars = ir::layout_module_vars(module, &const_size);
   std::vector<std::uint8_t> cbank(const_size, 0);
   for (const auto& v : vars) {
-    if (v.space == ir::Space::Global) global.add_at(v.name, v.address, v.init);
+    if (v.space == ir::Space::Global) global.add_at(v.name, v.address, v.size, v.init);
     else std::memcpy(cbank.data() + v.address, v.init.data(), v.init.size());
   }
   const Addr base = global.add("buf", kBufferBytes, ir::kBufferBase, 256, [](std::uint64_t off, std::uint64_t n,
