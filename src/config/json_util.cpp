@@ -197,7 +197,7 @@ ojson parse_json(const std::string& text, const std::string& file) {
   };
   try {
     return ojson::parse(text, callback);
-  } catch (const ojson::parse_error& e) {
+  } catch (const ojson::exception& e) {  // parse_error, and out_of_range for a number too large for a double
     std::string what = e.what();
     if (const auto end = what.find("] "); end != std::string::npos) what = what.substr(end + 2);
     fail(ErrorKind::Config, "{}: invalid JSON: {}", file, what);

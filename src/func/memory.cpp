@@ -65,9 +65,10 @@ void GlobalMemory::place(std::string name, Addr base, std::uint64_t size, Fill f
   last_ = nullptr;
 }
 
-void GlobalMemory::add_at(std::string name, Addr base, const std::vector<std::uint8_t>& bytes) {
-  place(std::move(name), base, bytes.size(), [init = bytes](std::uint64_t off, std::uint64_t n, std::uint8_t* out) {
-    std::memcpy(out, init.data() + off, n);
+void GlobalMemory::add_at(std::string name, Addr base, std::uint64_t size, const std::vector<std::uint8_t>& init) {
+  place(std::move(name), base, size, [init](std::uint64_t off, std::uint64_t n, std::uint8_t* out) {
+    if (off >= init.size()) return;  // the page's zeros stand
+    std::memcpy(out, init.data() + off, std::min<std::uint64_t>(n, init.size() - off));
   });
 }
 

@@ -27,10 +27,29 @@ std::uint32_t var_elem_size(const ptx::Variable& v) {
   return size_of(*t) * v.vec;
 }
 
+// Bytes of a variable; saturates at 2^62 (the callers' limits are far below) instead of wrapping around.
 std::uint64_t var_size(const ptx::Variable& v) {
+  constexpr std::uint64_t kSaturated = std::uint64_t{1} << 62;
   std::uint64_t n = var_elem_size(v);
-  for (auto d : v.dims) n *= d;
+  for (auto d : v.dims) {
+    if (d != 0 && n > kSaturated / d) return kSaturated;
+    n *= d;
+  }
   return n;
+}
+
+// CUDA's limits on what one kernel may declare, as ptxas reports them: 512 KiB of local memory per thread; static
+// shared memory is limited by the GPU model at launch (sim/), but must at least fit the 32-bit offsets here.
+constexpr std::uint64_t kMaxLocalPerThread = 0x80000;
+constexpr std::uint64_t kMaxSharedOffset = 0xffff'ffffu;
+
+void check_var_limits(const ptx::Module& module, const ptx::Variable& v, std::uint64_t local, std::uint64_t smem) {
+  if (local > kMaxLocalPerThread)
+    fail(ErrorKind::Ptx, "{}:{}: {} makes the kernel use too much local data ({:#x} bytes per thread, {:#x} max)",
+         module.path, v.pos.line, v.name, local, kMaxLocalPerThread);
+  if (smem > kMaxSharedOffset)
+    fail(ErrorKind::Ptx, "{}:{}: {} makes the kernel use too much shared data ({:#x} bytes, {:#x} max)",
+         module.path, v.pos.line, v.name, smem, kMaxSharedOffset);
 }
 
 std::uint32_t var_align(const ptx::Variable& v) { return v.align ? *v.align : var_elem_size(v); }
@@ -181,6 +200,7 @@ Program load_program(const ptx::Module& module, const std::string& entry, std::u
     ms.symbols[v.name] =
         SymbolRef{SymbolRef::Kind::Var, Space::Shared, smem, static_cast<std::uint32_t>(var_size(v)), 0};
     smem += var_size(v);
+    check_var_limits(module, v, 0, smem);
   }
   for (const auto& [name, idx] : func_index)
     ms.symbols[name] = SymbolRef{SymbolRef::Kind::Func, Space::None, 0, 0, idx};
@@ -239,11 +259,13 @@ Program load_program(const ptx::Module& module, const std::string& entry, std::u
             fs.symbols[v.name] =
                 SymbolRef{SymbolRef::Kind::Var, Space::Local, local, static_cast<std::uint32_t>(var_size(v)), 0};
             local += var_size(v);
+            check_var_limits(module, v, local, smem);
           } else if (v.space == "shared") {
             smem = align_up(smem, var_align(v));
             fs.symbols[v.name] =
                 SymbolRef{SymbolRef::Kind::Var, Space::Shared, smem, static_cast<std::uint32_t>(var_size(v)), 0};
             smem += var_size(v);
+            check_var_limits(module, v, local, smem);
           } else {
             fail(ErrorKind::Ptx, "{}:{}: .{} variables inside a function body are not supported", module.path,
                  v.pos.line, v.space);

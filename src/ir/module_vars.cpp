@@ -1,10 +1,13 @@
 // Layout and initial bytes of module-scope .global and .const variables.
 // Models: declaration-order placement with each variable's alignment; initialisers of integers, floats
 // (converted to the variable's type) and addresses of other variables (`sym`, `generic(sym)`).
+// Limits: a module's .global variables fit its 4 GiB window, its .const variables CUDA's 64 KiB; only the
+// initialised bytes are held (ModuleVar::init), so a large zero-initialised array costs nothing until touched.
 // Leaves out: .tex/.surf variables and .global variables declared extern (they have no storage here).
 #include <warpsim/common/error.hpp>
 #include <warpsim/ir/program.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <unordered_map>
 
@@ -12,6 +15,9 @@ namespace warpsim::ir {
 namespace {
 
 std::uint64_t align_up(std::uint64_t v, std::uint64_t a) { return a <= 1 ? v : (v + a - 1) / a * a; }
+
+// CUDA's limit on a module's .const variables (ptxas: "too much global constant data").
+constexpr std::uint64_t kMaxConstBytes = 0x10000;
 
 void put(std::vector<std::uint8_t>& bytes, std::size_t at, std::uint64_t bits, unsigned size) {
   if (at + size > bytes.size()) return;
@@ -52,7 +58,10 @@ std::vector<ModuleVar> layout_module_vars(const ptx::Module& module, std::uint64
     if (!t) fail(ErrorKind::Ptx, "{}:{}: unknown type .{} of {}", module.path, v.pos.line, v.type, v.name);
     const unsigned esize = size_of(*t) * v.vec;
     std::uint64_t size = esize;
-    for (auto d : v.dims) size *= (d == 0 ? 1 : d);
+    for (auto d : v.dims) {  // saturating at the window's size: a product of dimensions must not wrap around
+      const std::uint64_t n = d == 0 ? 1 : d;
+      size = size > kWindowSize / n ? kWindowSize : std::min(size * n, kWindowSize);
+    }
     const std::uint64_t align = v.align ? *v.align : esize;
     ModuleVar mv;
     mv.name = v.name;
@@ -70,6 +79,12 @@ std::vector<ModuleVar> layout_module_vars(const ptx::Module& module, std::uint64
       cbank += size;
     }
     address[v.name] = mv.space == Space::Global ? mv.address : kConstWindow + mv.address;
+    if (global >= kWindowSize)
+      fail(ErrorKind::Ptx, "{}:{}: the module's .global variables take 4 GiB or more with {} (the simulator gives each "
+           "module a 4 GiB window)", module.path, v.pos.line, v.name);
+    if (cbank > kMaxConstBytes)
+      fail(ErrorKind::Ptx, "{}:{}: the module uses too much global constant data with {} ({:#x} bytes, {:#x} max)",
+           module.path, v.pos.line, v.name, cbank, kMaxConstBytes);
     vars.push_back(std::move(mv));
   }
   // Initialisers (after every address is known, so a variable may point to a later one).
@@ -77,9 +92,9 @@ std::vector<ModuleVar> layout_module_vars(const ptx::Module& module, std::uint64
   for (const auto& v : module.globals) {
     if ((v.space != "global" && v.space != "const") || v.is_extern) continue;
     ModuleVar& mv = vars[k++];
-    mv.init.assign(mv.size, 0);
     const ScalarType t = *parse_type(v.type);
     const unsigned esize = size_of(t);
+    mv.init.assign(std::min<std::uint64_t>(mv.size, std::uint64_t{esize} * v.init.size()), 0);
     std::size_t at = 0;
     for (const auto& op : v.init) {
       switch (op.kind) {

@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 
 #include <cstring>
-#include <ranges>
 
 namespace warpsim::ptx::detail {
 
@@ -87,8 +86,10 @@ std::string Scopes::declare_label(std::string_view name, Pos pos, std::vector<Di
 }
 
 const Declared* Scopes::find_var(std::string_view name) const {
-  for (std::uint32_t s : open_ | std::views::reverse) {
-    const Table& vars = scopes_[s].vars;
+  // Innermost first (reverse iterators, not std::views::reverse: clang 14, which builds the fuzz targets, cannot
+  // compile libstdc++ 12's views).
+  for (auto it = open_.rbegin(); it != open_.rend(); ++it) {
+    const Table& vars = scopes_[*it].vars;
     if (auto found = vars.find(name); found != vars.end()) return &found->second;
   }
   return nullptr;

@@ -209,7 +209,7 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
       auto vars = ir::layout_module_vars(slot->module, &const_size, slot->base);
       slot->const_bank.assign(const_size, 0);
       for (auto& v : vars) {
-        if (v.space == ir::Space::Global) global.add_at(fmt::format("{} (module variable)", v.name), v.address, v.init);
+        if (v.space == ir::Space::Global) global.add_at(fmt::format("{} (module variable)", v.name), v.address, v.size, v.init);
         else std::memcpy(slot->const_bank.data() + v.address, v.init.data(), v.init.size());
       }
     }

@@ -54,8 +54,9 @@ class GlobalMemory {
   // Places a region of `size` bytes at the next address >= `at_least` that is `align`-aligned and at least
   // kGap bytes past the previous region; returns its base. Nothing is allocated until it is touched.
   Addr add(std::string name, std::uint64_t size, Addr at_least, std::uint64_t align = 256, Fill fill = {});
-  // Places a region at exactly `base` (module variables have fixed addresses), holding `bytes`.
-  void add_at(std::string name, Addr base, const std::vector<std::uint8_t>& bytes);
+  // Places a region of `size` bytes at exactly `base` (module variables have fixed addresses), holding `init`
+  // followed by zeros (init.size() <= size).
+  void add_at(std::string name, Addr base, std::uint64_t size, const std::vector<std::uint8_t>& init);
 
   // Pointer to `size` bytes at `a` if they lie inside one region (initialising their pages on first touch),
   // else nullptr; also nullptr when initialising a page would exceed the budget (over_budget() says so).

@@ -46,7 +46,7 @@ struct ModuleVar {
   Space space = Space::Global;
   std::uint64_t address = 0;  // global: absolute address; const: offset in the constant bank
   std::uint64_t size = 0;
-  std::vector<std::uint8_t> init;  // size bytes
+  std::vector<std::uint8_t> init;  // the first init.size() <= size bytes, as initialised; the rest are zero
   std::uint32_t line = 0;
 };
 

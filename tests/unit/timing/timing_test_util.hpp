@@ -40,7 +40,7 @@ inline Result run_program(const warpsim::ir::Program& prog, const warpsim::confi
     const auto vars = ir::layout_module_vars(*module, &const_size);
     cbank.assign(const_size, 0);
     for (const auto& v : vars) {
-      if (v.space == ir::Space::Global) global.add_at(v.name, v.address, v.init);
+      if (v.space == ir::Space::Global) global.add_at(v.name, v.address, v.size, v.init);
       else std::memcpy(cbank.data() + v.address, v.init.data(), v.init.size());
     }
   }
