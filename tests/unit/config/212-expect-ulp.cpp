@@ -28,7 +28,7 @@ ExpectResult compare(ElemType t, const std::vector<T>& got, const std::vector<T>
   const std::string file =
       config_test::write_file(tmp.file("want.bin"), std::string(reinterpret_cast<const char*>(w.data()), w.size()));
   const BufferSpec spec{.name = "c", .type = t, .count = got.size(), .init = {}};
-  return check_expect(ExpectSpec{"c", file, ulp}, spec, bytes(got));
+  return check_expect(ExpectSpec{"c", file, ulp, ""}, spec, bytes(got));
 }
 
 }  // namespace
@@ -98,8 +98,8 @@ TEST_CASE("the expected file must have count x element size bytes") {
   config_test::TempDir tmp;
   const std::string file = config_test::write_file(tmp.file("short.bin"), "abc");
   const BufferSpec spec{.name = "c", .type = ElemType::F32, .count = 1, .init = {}};
-  CHECK_THROWS_WITH(check_expect(ExpectSpec{"c", file, 0}, spec, bytes<float>({1.0f})),
+  CHECK_THROWS_WITH(check_expect(ExpectSpec{"c", file, 0, ""}, spec, bytes<float>({1.0f})),
                     file + ": has 3 bytes, expected 4 (1 x f32) for buffer c");
-  CHECK_THROWS_WITH(check_expect(ExpectSpec{"c", tmp.file("none.bin"), 0}, spec, bytes<float>({1.0f})),
+  CHECK_THROWS_WITH(check_expect(ExpectSpec{"c", tmp.file("none.bin"), 0, ""}, spec, bytes<float>({1.0f})),
                     tmp.file("none.bin") + ": cannot read expected contents of buffer c (No such file or directory)");
 }
