@@ -2,6 +2,8 @@
 // in the hash mask; an atomic from the far side pays mem.l2_far_atomic_cycles every time, a load from the far side
 // mem.l2_far_first_load_cycles when it hits a line its side has no copy of (then it holds one), a write drops the
 // far copies, and a miss fills the requesting side's copy at DRAM latency.
+#include "l2_test_config.hpp"
+
 #include <warpsim/timing/memory_system.hpp>
 
 #include <catch2/catch.hpp>
@@ -10,18 +12,9 @@ using namespace warpsim::timing;
 
 namespace {
 MemoryConfig two_partitions() {
-  MemoryConfig c;
-  c.l2_slices = 2;
-  c.l2_size = 1 << 20;
-  c.l2_assoc = 4;
-  c.l2_sectors_per_cycle_per_slice = 1;
-  c.l2_hit_latency = 200;
+  MemoryConfig c = l2test::two_partitions();
   c.atomic_latency = 10;
   c.atomic_same_address_cycles = 0;
-  c.dram.bytes_per_cycle = 64;
-  c.dram.latency = 500;
-  c.partitions = 2;
-  c.partition_mask = std::uint64_t{1} << 12;  // byte-address bit 12
   c.far_first_load = 100;
   c.far_atomic = 50;
   return c;

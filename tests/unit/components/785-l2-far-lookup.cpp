@@ -2,6 +2,8 @@
 // a load of a line the side holds no copy of) also takes a slice of the near partition (the slice halfway round from
 // its home slice) for the op's per-sector time, and counts as a second L2 sector access; a load that finds a near
 // copy and every home-side access are looked up once. The home slice's own queue is not held up by the near one.
+#include "l2_test_config.hpp"
+
 #include <warpsim/timing/memory_system.hpp>
 
 #include <catch2/catch.hpp>
@@ -11,17 +13,8 @@ using namespace warpsim::timing;
 namespace {
 // Two slices, two partitions by address bit 12; one sector per cycle per slice for loads, half that for stores.
 MemoryConfig two_partitions(bool far_lookup) {
-  MemoryConfig c;
-  c.l2_slices = 2;
-  c.l2_size = 1 << 20;
-  c.l2_assoc = 4;
-  c.l2_sectors_per_cycle_per_slice = 1;
+  MemoryConfig c = l2test::two_partitions();
   c.l2_store_sectors_per_cycle_per_slice = 0.5;
-  c.l2_hit_latency = 200;
-  c.dram.bytes_per_cycle = 64;
-  c.dram.latency = 500;
-  c.partitions = 2;
-  c.partition_mask = std::uint64_t{1} << 12;
   c.far_lookup = far_lookup;
   return c;
 }

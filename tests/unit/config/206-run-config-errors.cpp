@@ -23,13 +23,7 @@ ojson base() {
 }
 
 std::string error_of(const ojson& cfg, const std::string& path = "run.json") {
-  try {
-    parse_run_config(cfg.dump(), path);
-  } catch (const warpsim::Error& e) {
-    CHECK(e.kind() == warpsim::ErrorKind::Config);
-    return e.what();
-  }
-  return "(no error)";
+  return config_test::config_error([&] { parse_run_config(cfg.dump(), path); });
 }
 
 }  // namespace

@@ -24,13 +24,7 @@ ojson base() {
 }
 
 std::string error_of(const ojson& cfg) {
-  try {
-    parse_run_config(cfg.dump(), "run.json");
-  } catch (const warpsim::Error& e) {
-    CHECK(e.kind() == warpsim::ErrorKind::Config);
-    return e.what();
-  }
-  return "(no error)";
+  return config_test::config_error([&] { parse_run_config(cfg.dump(), "run.json"); });
 }
 
 }  // namespace

@@ -9,18 +9,13 @@
 #include "config_test_util.hpp"
 
 #include <string>
+#include <utility>
 
 namespace {
 
 template <typename F>
 std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const warpsim::Error& e) {
-    CHECK(e.kind() == warpsim::ErrorKind::Config);
-    return e.what();
-  }
-  return "(loaded)";
+  return config_test::config_error(std::forward<F>(f), "(loaded)");
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// Helpers for the config tests: the data folder, temporary folders, small files, reading files back.
+// Helpers for the config tests: the data folder, temporary folders, small files, reading files back, the message of
+// a config error.
 #pragma once
 
 #include <warpsim/common/error.hpp>
@@ -44,6 +45,18 @@ inline std::string read_file(const std::string& path) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// Runs f: the message of the config error it throws (any other kind of error fails the test), or `none`.
+template <typename F>
+std::string config_error(F&& f, const std::string& none = "(no error)") {
+  try {
+    f();
+  } catch (const warpsim::Error& e) {
+    CHECK(e.kind() == warpsim::ErrorKind::Config);
+    return e.what();
+  }
+  return none;
 }
 
 }  // namespace config_test
