@@ -25,6 +25,7 @@ PipeClass pipe_class(const Instr& in) {
   switch (const PipeRule rule = op_info(in.op).pipe) {
     case PipeRule::ByType: return by_type(in);
     case PipeRule::SfuOrFp64: return is_f64(in.type) ? PipeClass::Fp64 : PipeClass::Sfu;
+    case PipeRule::ImadOrByType: return by_type(in) == PipeClass::Int ? PipeClass::Imad : by_type(in);
     case PipeRule::IntSfuOrFp64:
       return by_type(in) == PipeClass::Int ? PipeClass::Int : is_f64(in.type) ? PipeClass::Fp64 : PipeClass::Sfu;
     default: return static_cast<PipeClass>(rule);  // the fixed rules are the classes, in the same order

@@ -67,6 +67,12 @@ bool int_add(const ir::Instr& in) {
   return (in.op == Op::Add || in.op == Op::Sub) && !ir::is_float(in.type) && !in.has(ir::kCC) && !in.has(ir::kSat);
 }
 
+// and, or, xor, not on integer registers (not predicates): what ptxas merges into one three-input LOP3.
+bool int_logic(const ir::Instr& in) {
+  return (in.op == Op::And || in.op == Op::Or || in.op == Op::Xor || in.op == Op::Not) && in.type != ir::ScalarType::Pred &&
+         in.ndst == 1 && in.ops[0].kind == ir::Operand::Kind::Reg;
+}
+
 }  // namespace
 
 unsigned assumed_latency(const ir::Instr& in, const config::GpuConfig& cfg) {
@@ -340,12 +346,14 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
     const auto& fi = prog.functions[f];
     // Per register slot in this function: how many instructions write it, and whether every reader is an
     // integer add or subtract.
-    std::vector<std::uint32_t> defs(prog.num_slots, 0);
-    std::vector<std::uint8_t> only_adds(prog.num_slots, 1), used(prog.num_slots, 0);
+    std::vector<std::uint32_t> defs(prog.num_slots, 0), reads(prog.num_slots, 0), reader(prog.num_slots, 0);
+    std::vector<std::uint8_t> only_adds(prog.num_slots, 1), used(prog.num_slots, 0), logic_folded(prog.num_slots, 0);
     for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
       for (auto w : regs[pc].writes) ++defs[w];
       for (auto r : regs[pc].reads) {
         used[r] = 1;
+        ++reads[r];
+        reader[r] = pc;
         if (!int_add(prog.code[pc])) only_adds[r] = 0;
       }
     }
@@ -369,6 +377,23 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
         }
         case Op::Shl: fold = in.src(1).kind == ir::Operand::Kind::Imm && feeds_only_adds; break;
         case Op::Mul: fold = !ir::is_float(in.type) && !in.has(ir::kHi) && feeds_only_adds; break;
+        case Op::And:
+        case Op::Or:
+        case Op::Xor:
+        case Op::Not: {
+          // LOP3: a logic operation read once, by another one, merges into it when the two take at most three
+          // inputs together, one level deep (the user of a merged one is not merged further).
+          if (!int_logic(in) || in.guard != ir::kNoReg || defs[d] != 1 || reads[d] != 1) break;
+          const ir::Instr& user = prog.code[reader[d]];
+          if (reader[d] <= pc || !int_logic(user) || user.guard != ir::kNoReg) break;
+          bool leaf = true;
+          for (auto r : regs[pc].reads) leaf = leaf && logic_folded[r] == 0;
+          if (leaf && in.nsrc() + user.nsrc() - 1 <= 3) {
+            fold = true;
+            logic_folded[d] = 1;
+          }
+          break;
+        }
         default: break;
       }
       folded[pc] = fold ? kFolded : 0;

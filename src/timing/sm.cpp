@@ -64,7 +64,7 @@ void Sm::place(source::CtaSlot cta, Cycle now) {
       k_.sink->on_warp_start(id_, s % sub_partitions(), linear, slots_[s].index, now.count());
 }
 
-Sm::Readiness Sm::ready(Slot& w, const SubPartition& sp, Cycle now) {
+Sm::Readiness Sm::ready(Slot& w, const SubPartition& sp, unsigned sub, Cycle now) {
   if (w.dirty) {
     w.dirty = false;
     const std::uint32_t pc = w.pc_known ? w.known_pc : k_.src.next_pc(w.cta, w.index);
@@ -76,6 +76,7 @@ Sm::Readiness Sm::ready(Slot& w, const SubPartition& sp, Cycle now) {
       w.dep = p.at;
       w.dep_mem = p.memory;
       w.cls = t.pipe;
+      w.smem = t.smem;
       w.folded = t.issue != lower::Issue::Sass;
       // A folded instruction waits for nothing: its result is ready when its sources are.
       w.own = w.folded ? w.earliest : max(w.earliest, p.at);
@@ -87,6 +88,7 @@ Sm::Readiness Sm::ready(Slot& w, const SubPartition& sp, Cycle now) {
   r.on_dep = w.dep > now;
   r.on_mem = r.on_dep && w.dep_mem;
   r.at = max(w.own, sp.pipe_free(w.cls));
+  if (w.smem) r.at = max(r.at, smem_.port_free(sub));  // its port still passes the last access (mio_throttle)
   return r;
 }
 
@@ -110,12 +112,12 @@ std::int64_t Sm::scan(std::uint32_t sub, Cycle now) {
       continue;
     }
     ++active;
-    Readiness r = ready(w, sp, now);
+    Readiness r = ready(w, sp, sub, now);
     // Folded instructions at the head of the warp take no issue slot and no time: run them now.
     for (unsigned k = 0; k < kMaxFoldedPerScan && !r.at.is_never() && w.folded && r.at <= now; ++k) {
       issue(slot, now);
       if (w.exited) break;
-      r = ready(w, sp, now);
+      r = ready(w, sp, sub, now);
     }
     if (w.exited) {  // it exited in the folded run just now: drain as above
       if (w.drain > now) {
@@ -190,7 +192,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     if (t.issue == lower::Issue::Merged) {
       // Part of the wide access the group's first instruction issued: no issue slot, but its data still passes the
       // shared-memory unit (a 16-byte-per-lane access is four 4-byte ones' worth of wavefronts).
-      ready = max(w.wide_ready, touches ? smem_.access(r.mem, r.executed, now) : now);
+      ready = max(w.wide_ready, touches ? smem_.access(r.mem, r.executed, now, slot % sub_partitions()) : now);
       mem = true;
     } else if (const Scoreboard::Pending p = w.sb.latest_of(reads); p.at > now) {
       ready = p.at;
@@ -213,7 +215,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   if (touches) {
     const ir::Space space = r.mem.space;
     if (space == ir::Space::Shared || space == ir::Space::SharedCluster) {
-      ready = smem_.access(r.mem, r.executed, now);
+      ready = smem_.access(r.mem, r.executed, now, slot % sub_partitions());
       mem = true;
       w.wide_ready = ready;
     } else if (space == ir::Space::Global || space == ir::Space::Local) {

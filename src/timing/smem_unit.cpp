@@ -3,16 +3,26 @@
 
 namespace warpsim::timing {
 
-Cycle SmemUnit::access(const source::MemAccess& m, LaneMask lanes, Cycle now) {
+Cycle SmemUnit::access(const source::MemAccess& m, LaneMask lanes, Cycle now, unsigned sub) {
   if (lanes.none()) return now;  // no lane executed: nothing reaches the banks
   const SmemCost c = smem_cost(m, lanes, cfg_.banks, cfg_.bank_bytes, scratch_);
-  const Cycle start = max(now, free_);
-  free_ = start + c.wavefronts;  // the banks serve one wavefront per cycle
+  if (sub >= port_free_.size()) port_free_.resize(sub + 1, Cycle{0});
+  const std::uint64_t wf = c.wavefronts;
+  const std::uint64_t replays = c.wavefronts - c.ideal_wavefronts;  // bank-conflict replays
+  const Cycle enter = max(now, port_free_[sub]);
+  const Cycle start = max(enter, free_);
+  free_ = start + wf;  // the banks serve one wavefront per cycle
+  // The port passes the access's conflict-free wavefronts one per cycle and each replay in
+  // mem.smem_wavefront_cycles; it is busy until the banks have taken the last wavefront too.
+  const Cycle port_done = start + (c.ideal_wavefronts - 1) + replays * cfg_.wavefront_cycles;
+  const Cycle banks_done = start + (wf - 1);
+  const Cycle last = max(port_done, banks_done);
+  port_free_[sub] = last + 1;
   stats_.wavefronts += c.wavefronts;
   (m.atomic  ? stats_.conflicts_atom
    : m.store ? stats_.conflicts_st
              : stats_.conflicts_ld) += c.wavefronts - c.ideal_wavefronts;
-  return start + cfg_.latency + (std::uint64_t{c.wavefronts} - 1) * cfg_.wavefront_cycles;
+  return last + cfg_.latency;
 }
 
 }  // namespace warpsim::timing

@@ -82,7 +82,8 @@ struct GpuConfig {
 
   // timing model: pipelines (per sub-partition), memory latencies, scheduling
   PipeTiming pipe_int{4, 2}, pipe_fp32{4, 2}, pipe_fp64{8, 2}, pipe_f16{5, 2}, pipe_sfu{23, 8};
-  PipeTiming pipe_branch{4, 1}, pipe_ldst{4, 4}, pipe_uniform{2, 1};
+  PipeTiming pipe_branch{4, 1}, pipe_ldst{4, 4}, pipe_uniform{2, 1}, pipe_imad{4, 2};
+  unsigned fp32_units = 1;  // FMA units per sub-partition an FP32 instruction may issue to (the first takes IMAD too)
   // PTX instructions ptxas expands into SASS sequences (latency 0: not emulated, the pipe timing is used)
   EmulatedOp emul_div_f32, emul_rcp_f32, emul_sqrt_f32;  // div/rcp/sqrt.rn/rz/rm/rp.f32
   EmulatedOp emul_div_f64, emul_rcp_f64, emul_sqrt_f64;  // div/rcp/sqrt.rn/rz/rm/rp.f64

@@ -17,7 +17,9 @@ namespace warpsim::ir {
 
 // The pipeline an instruction issues to. The timing model keeps one latency and issue interval per class
 // (timing::OpClass is this enum).
-enum class PipeClass : std::uint8_t { Int, Fp32, Fp64, F16, Sfu, Branch, Ldst, Uniform, Count_ };
+// Imad: integer multiplies (IMAD, IMAD.WIDE, IMAD.HI), which the GPU issues to the FMA-heavy unit beside FFMA, not
+// to the integer ALU (Nsight Compute's pipe_fmaheavy; traces/ubench_pipe_tput).
+enum class PipeClass : std::uint8_t { Int, Fp32, Fp64, F16, Sfu, Branch, Ldst, Uniform, Imad, Count_ };
 
 // The pipe column of opcodes.def: a class, or a rule that chooses one from the instruction's types.
 enum class PipeRule : std::uint8_t {
@@ -28,12 +30,14 @@ enum class PipeRule : std::uint8_t {
   Sfu,
   Branch,
   Ldst,
-  Uniform,       // that class, as PipeClass
+  Uniform,
+  Imad,          // that class, as PipeClass
   ByType,        // the widest float type among type and type2 (f64, f32/tf32, f16/bf16 and x2); none: Int
   SfuOrFp64,     // Fp64 when type is f64, else Sfu
   IntSfuOrFp64,  // Int without a float type, else as SfuOrFp64
+  ImadOrByType,  // Imad without a float type (integer mul, mad, mul24, mad24), else as ByType
 };
-static_assert(static_cast<int>(PipeRule::Uniform) == static_cast<int>(PipeClass::Uniform));
+static_assert(static_cast<int>(PipeRule::Imad) == static_cast<int>(PipeClass::Imad));
 
 // The flags column of opcodes.def (one bit each).
 enum class OpFlag : std::uint16_t {

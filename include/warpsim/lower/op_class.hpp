@@ -1,7 +1,7 @@
 // Timing classes of instructions: which pipeline an instruction issues to, and which register slots it
 // reads and writes (for the scoreboard).
 //
-// Models: eight pipeline classes (int, fp32, fp64, f16, sfu, branch, ldst, uniform: ir::PipeClass), chosen
+// Models: nine pipeline classes (int, fp32, fp64, f16, sfu, branch, ldst, uniform, imad: ir::PipeClass), chosen
 // from the opcode and its types by the opcode table (ir/opcodes.def); each has a latency and an initiation
 // interval in the GpuConfig (pipe.<class>.*).
 // Register reads are source operands, address bases, vector elements and the guard predicate; writes are the

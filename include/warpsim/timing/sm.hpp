@@ -124,6 +124,7 @@ class Sm {
     Cycle dep{0};          // when its last pending operand lands
     bool dep_mem = false;  // that operand comes from memory
     lower::OpClass cls = lower::OpClass::Int;
+    bool smem = false;    // the next instruction accesses .shared (waits for its sub-partition's port)
     bool folded = false;  // the next instruction issues nothing (folded or merged)
     std::uint64_t folded_count = 0;
     Cycle wide_ready{0};  // when the last shared access it issued lands (for merged followers)
@@ -132,7 +133,7 @@ class Sm {
     Cycle at;  // when it could issue (never: waits in the source)
     bool on_dep = false, on_mem = false;
   };
-  Readiness ready(Slot& w, const SubPartition& sp, Cycle now);
+  Readiness ready(Slot& w, const SubPartition& sp, unsigned sub, Cycle now);
   void count_expansion(std::uint32_t sass, LaneMask active);
   void trace_issue(std::uint32_t slot, const source::Issued& r, Cycle now);
 

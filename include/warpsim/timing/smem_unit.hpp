@@ -1,8 +1,16 @@
-// One SM's shared-memory unit: the banks, serving the wavefronts of each warp access in order.
+// One SM's shared-memory unit: each sub-partition's port into it, and the banks, serving the wavefronts of each warp
+// access in order.
 //
-// Models: an access needs smem_cost's wavefronts (timing/mem_cost.hpp: sm.smem_banks banks of sm.smem_bank_bytes);
-// the banks serve one wavefront per cycle, so an access starts when the previous one's wavefronts are through,
-// and its data lands mem.smem_latency + (wavefronts - 1) x mem.smem_wavefront_cycles after it starts.
+// Models: an access needs smem_cost's wavefronts (timing/mem_cost.hpp: sm.smem_banks banks of sm.smem_bank_bytes).
+// Its sub-partition's port passes the conflict-free ones one per cycle and each bank-conflict replay in
+// mem.smem_wavefront_cycles, and the banks, shared by the SM's sub-partitions, serve one wavefront per cycle in
+// arrival order. So one warp's conflicting accesses go at the port's rate and several sub-partitions' at the banks'
+// (traces/ubench_smem_tput: 32-way conflicts take 2.24 cycles per wavefront from one warp, 1.13 from one warp on
+// each of the four sub-partitions, 1.00 from 8 or more warps, loads and stores alike). An access starts when its
+// port and the banks are free; its data lands mem.smem_latency after the port or the banks pass its last
+// wavefront, whichever is later (for one warp alone: mem.smem_latency + replays x mem.smem_wavefront_cycles, as
+// ubench_bank_conflict measured). The port takes the sub-partition's next shared access only then (Nsight's
+// mio_throttle: ubench_smem_tput's single warp of conflicting stores waits at each, 1.98 cycles per wavefront).
 // Counts wavefronts and bank conflicts (wavefronts beyond the conflict-free number) as Nsight does, shared
 // atomics apart from loads and stores.
 // Leaves out: the 128-byte-per-wavefront limit of wide accesses, shared atomics' read-modify-write passes (timed as
@@ -14,6 +22,7 @@
 #include <warpsim/timing/mem_cost.hpp>
 
 #include <cstdint>
+#include <vector>
 
 namespace warpsim::timing {
 
@@ -39,13 +48,17 @@ class SmemUnit {
  public:
   explicit SmemUnit(const SmemConfig& cfg) : cfg_(cfg) {}
   explicit SmemUnit(const config::GpuConfig& g) : SmemUnit(SmemConfig::from(g)) {}
-  // A warp access with `lanes` executing at `now`: when its data lands (`now` when no lane executes).
-  Cycle access(const source::MemAccess& m, LaneMask lanes, Cycle now);
+  // A warp access with `lanes` executing at `now` from sub-partition `sub`: when its data lands (`now` when no lane
+  // executes).
+  Cycle access(const source::MemAccess& m, LaneMask lanes, Cycle now, unsigned sub);
+  // When sub-partition `sub`'s port takes its next access.
+  Cycle port_free(unsigned sub) const { return sub < port_free_.size() ? port_free_[sub] : Cycle{0}; }
   const SmemStats& stats() const { return stats_; }
 
  private:
   SmemConfig cfg_;
   Cycle free_{0};  // when the banks can start the next access's first wavefront
+  std::vector<Cycle> port_free_;  // per sub-partition: when its port passes the next access
   MemScratch scratch_;
   SmemStats stats_;
 };

@@ -1,6 +1,7 @@
-// 773: the shared-memory unit (timing/smem_unit.hpp): an access's data lands mem.smem_latency + (wavefronts - 1) x
-// mem.smem_wavefront_cycles after it starts; it starts when the previous access's wavefronts are through; bank
-// conflicts (wavefronts beyond the ideal) are counted per operation: load, store, atomic.
+// 773: the shared-memory unit's banks (timing/smem_unit.hpp): an access's data lands mem.smem_latency +
+// (wavefronts - 1) x mem.smem_wavefront_cycles after it starts; it starts when the previous access's wavefronts are
+// through the banks; bank conflicts (wavefronts beyond the ideal) are counted per operation: load, store, atomic.
+// Each access comes from another sub-partition where the order matters, so no port waits (test 786 has those).
 #include "smem_access.hpp"
 
 #include <warpsim/config/gpu_config.hpp>
@@ -18,15 +19,15 @@ TEST_CASE("773 back-to-back accesses queue behind the first one's wavefronts") {
   SmemUnit u(cfg);
   const auto all = warpsim::LaneMask::all();
   // 2-way conflict at 0: starts at 0, 2 wavefronts (banks busy at 0 and 1), lands 0 + 30 + 1 = 31.
-  CHECK(u.access(strided(0, 8), all, Cycle(0)) == Cycle(31));
+  CHECK(u.access(strided(0, 8), all, Cycle(0), 0) == Cycle(31));
   // A conflict-free access also at 0 starts when the banks are free, at 2: lands 2 + 30 = 32.
-  CHECK(u.access(strided(0, 4), all, Cycle(0)) == Cycle(32));
+  CHECK(u.access(strided(0, 4), all, Cycle(0), 1) == Cycle(32));
   // Banks free from 3. One at 2 still waits (3 + 30); one at 10 starts at once (10 + 30).
-  CHECK(u.access(strided(0, 4), all, Cycle(2)) == Cycle(33));
-  CHECK(u.access(strided(0, 4), all, Cycle(10)) == Cycle(40));
+  CHECK(u.access(strided(0, 4), all, Cycle(2), 2) == Cycle(33));
+  CHECK(u.access(strided(0, 4), all, Cycle(10), 3) == Cycle(40));
   // 32-way at 20: 32 wavefronts, 20 + 30 + 31 = 81; the next access starts at 20 + 32 = 52, not at 51.
-  CHECK(u.access(strided(0, 128), all, Cycle(20)) == Cycle(81));
-  CHECK(u.access(strided(0, 4), all, Cycle(21)) == Cycle(52 + 30));
+  CHECK(u.access(strided(0, 128), all, Cycle(20), 0) == Cycle(81));
+  CHECK(u.access(strided(0, 4), all, Cycle(21), 1) == Cycle(52 + 30));
   CHECK(u.stats().wavefronts == 2 + 1 + 1 + 1 + 32 + 1);
 }
 
@@ -34,8 +35,8 @@ TEST_CASE("773 mem.smem_wavefront_cycles: the latency of each further wavefront"
   const auto cfg = warpsim::config::load_gpu_config("tiny", {"mem.smem_wavefront_cycles=3"});
   SmemUnit u(cfg);
   // 2 wavefronts: 0 + 30 + 1 x 3. The banks still serve one wavefront per cycle: the next starts at 2.
-  CHECK(u.access(strided(0, 8), warpsim::LaneMask::all(), Cycle(0)) == Cycle(33));
-  CHECK(u.access(strided(0, 4), warpsim::LaneMask::all(), Cycle(0)) == Cycle(32));
+  CHECK(u.access(strided(0, 8), warpsim::LaneMask::all(), Cycle(0), 0) == Cycle(33));
+  CHECK(u.access(strided(0, 4), warpsim::LaneMask::all(), Cycle(0), 1) == Cycle(32));
 }
 
 TEST_CASE("773 conflicts are counted per operation") {
@@ -47,11 +48,11 @@ TEST_CASE("773 conflicts are counted per operation") {
   st.store = true;
   auto at = strided(0, 128);  // 32 wavefronts: 31 conflicts
   at.atomic = true;
-  u.access(ld, all, Cycle(0));
-  u.access(st, all, Cycle(0));
-  u.access(st, all, Cycle(0));
-  u.access(at, all, Cycle(0));
-  u.access(strided(0, 4), all, Cycle(0));  // conflict-free load: adds nothing
+  u.access(ld, all, Cycle(0), 0);
+  u.access(st, all, Cycle(0), 0);
+  u.access(st, all, Cycle(0), 0);
+  u.access(at, all, Cycle(0), 0);
+  u.access(strided(0, 4), all, Cycle(0), 0);  // conflict-free load: adds nothing
   CHECK(u.stats().conflicts_ld == 1);
   CHECK(u.stats().conflicts_st == 2 * 3);
   CHECK(u.stats().conflicts_atom == 31);
