@@ -3,8 +3,11 @@
 //
 // Models: the keys of README "The run config"; unknown keys, wrong types, missing keys, unknown buffer
 // names, out-of-range scalars and impossible launches are errors naming the file and the JSON path, with
-// the CUDA error code where CUDA has one. Paths in the file are relative to the file.
-// Leaves out: checks needing the PTX (parameter count and sizes, static shared memory): sim/ does those.
+// the CUDA error code where CUDA has one. Paths in the file are relative to the file. Parameter structs
+// ("bytes": fields inside the parameter, not overlapping) and tensor maps (every rule cuTensorMapEncodeTiled
+// documents, config/tensor_map.hpp) are checked here too.
+// Leaves out: checks needing the PTX (parameter count, sizes and alignment, static shared memory): sim/ does
+// those, with config/kernel_args.hpp.
 #include <warpsim/config/run_config.hpp>
 
 #include "config/elements.hpp"
