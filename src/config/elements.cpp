@@ -118,6 +118,11 @@ std::uint64_t iota_bits(ElemType t, std::uint64_t i) {
 
 std::uint64_t json_to_int(const ojson& v, const JsonPath& at, ElemType t) {
   const ElemInfo& info = elem_info(t);
+  return json_to_int(v, at, info.name, info.size, info.is_signed);
+}
+
+std::uint64_t json_to_int(const ojson& v, const JsonPath& at, const char* name, unsigned size, bool is_signed) {
+  const ElemInfo info{ElemType::U64, name, size, false, is_signed};
   const unsigned bits = 8 * info.size;
   // The value as sign + magnitude, so that every 64-bit range compares exactly.
   bool negative = false;

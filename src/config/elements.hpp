@@ -38,6 +38,9 @@ std::uint64_t iota_bits(ElemType t, std::uint64_t i);
 // (returned as 64-bit two's complement, sign-extended); float types need a value that does not round to
 // infinity (returned as the element's bits). Errors name `at`: "-1 is out of range for u32 [0, 4294967295]".
 std::uint64_t json_to_int(const ojson& v, const JsonPath& at, ElemType t);
+// The same for an integer type given by its name (in messages), size in bytes and signedness (u16 in "bytes"
+// fields, which no buffer type has).
+std::uint64_t json_to_int(const ojson& v, const JsonPath& at, const char* name, unsigned size, bool is_signed);
 std::uint64_t json_to_float_bits(const ojson& v, const JsonPath& at, ElemType t);
 
 // The low `size` bytes of `bits`, little-endian, and back.

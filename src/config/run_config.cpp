@@ -3,8 +3,11 @@
 //
 // Models: the keys of README "The run config"; unknown keys, wrong types, missing keys, unknown buffer
 // names, out-of-range scalars and impossible launches are errors naming the file and the JSON path, with
-// the CUDA error code where CUDA has one. Paths in the file are relative to the file.
-// Leaves out: checks needing the PTX (parameter count and sizes, static shared memory): sim/ does those.
+// the CUDA error code where CUDA has one. Paths in the file are relative to the file. Parameter structs
+// ("bytes": fields inside the parameter, not overlapping) and tensor maps (every rule cuTensorMapEncodeTiled
+// documents, config/tensor_map.hpp) are checked here too.
+// Leaves out: checks needing the PTX (parameter count, sizes and alignment, static shared memory): sim/ does
+// those, with config/kernel_args.hpp.
 #include <warpsim/config/run_config.hpp>
 
 #include "config/elements.hpp"
@@ -14,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 
@@ -229,12 +233,259 @@ BufferSpec parse_buffer(const std::string& name, const ojson& j, const JsonPath&
   return spec;
 }
 
-ArgSpec parse_arg(const ojson& j, const JsonPath& at, const std::vector<BufferSpec>& buffers) {
+std::uint64_t buffer_bytes(const BufferSpec& b) { return b.count * elem_size(b.type); }
+
+// "offset" (at `oat`, 0 if absent): a byte of buffer `b`; with `allow_end`, also its end (a pointer one past the
+// last byte, as C allows).
+std::uint64_t parse_buffer_offset(const ojson* v, const JsonPath& oat, const BufferSpec& b, bool allow_end) {
+  if (v == nullptr) return 0;
+  const std::uint64_t off = detail::get_uint(*v, oat);
+  const std::uint64_t bytes = buffer_bytes(b);
+  if (allow_end && off > bytes)
+    oat.fail("{} is past the end of buffer \"{}\" ({} bytes: offsets 0..{}, {} being its end)", off, b.name, bytes,
+             bytes, bytes);
+  if (!allow_end && off >= bytes)
+    oat.fail("{} is not inside buffer \"{}\" ({} bytes: offsets 0..{})", off, b.name, bytes, bytes - 1);
+  return off;
+}
+
+const BufferSpec& require_buffer(const ojson& j, const JsonPath& at, const std::vector<BufferSpec>& buffers,
+                                 std::string& name) {
+  const JsonPath bat = at.key("buffer");
+  name = detail::get_string(detail::require(j, at, "buffer"), bat);
+  const BufferSpec* b = find_buffer(buffers, name);
+  if (b == nullptr) unknown_buffer(bat, name, buffers);
+  return *b;
+}
+
+// An array of unsigned integers (a tensor map's dims, strides, box, element strides).
+std::vector<std::uint64_t> parse_uint_array(const ojson& j, const JsonPath& at) {
+  detail::get_array(j, at);
+  std::vector<std::uint64_t> v;
+  for (std::size_t i = 0; i < j.size(); ++i) v.push_back(detail::get_uint(j[i], at.index(i)));
+  return v;
+}
+
+template <typename E>
+E parse_enum(const ojson& j, const JsonPath& at, const char* key, E fallback, std::optional<E> (*parse)(std::string_view),
+             const char* choices) {
+  const ojson* v = detail::find(j, key);
+  if (v == nullptr) return fallback;
+  const std::string name = detail::get_string(*v, at.key(key));
+  const auto e = parse(name);
+  if (!e) at.key(key).fail("unknown {} \"{}\" (expected one of {})", key, name, choices);
+  return *e;
+}
+
+// TMAP: cuTensorMapEncodeTiled's arguments (README "The run config"). Every rule of cuTensorMapEncodeTiled is
+// checked here (config/tensor_map.hpp), with the address as if the buffer started at 0: buffers are 256-byte
+// aligned in warpsim and by cuMemAlloc, so only the offset decides the address's alignment.
+TensorMapSpec parse_tensor_map(const ojson& j, const JsonPath& at, const std::vector<BufferSpec>& buffers) {
   detail::get_object(j, at);
-  detail::check_keys(j, at, {"buffer", "u32", "s32", "u64", "s64", "f32", "f64"});
-  if (j.size() != 1) {
-    at.fail("expected {{\"buffer\": NAME}} or exactly one of u32, s32, u64, s64, f32, f64, got {}",
+  detail::check_keys(j, at,
+                     {"buffer", "offset", "dtype", "dims", "strides", "box", "element_strides", "interleave", "swizzle",
+                      "l2_promotion", "oob_fill"});
+  TensorMapSpec t;
+  t.json_path = at.path();
+  const BufferSpec& b = require_buffer(j, at, buffers, t.buffer);
+  t.offset = parse_buffer_offset(detail::find(j, "offset"), at.key("offset"), b, false);
+  TensorMap& m = t.map;
+  m.global_address = t.offset;
+  const JsonPath dat = at.key("dtype");
+  const std::string dtype = detail::get_string(detail::require(j, at, "dtype"), dat);
+  const auto dt = parse_tensor_map_dtype(dtype);
+  if (!dt) {
+    dat.fail(
+        "unknown dtype \"{}\" (expected one of uint8, uint16, uint32, int32, uint64, int64, float16, float32, float64, "
+        "bfloat16, float32_ftz, tfloat32, tfloat32_ftz: CUtensorMapDataType without CU_TENSOR_MAP_DATA_TYPE_, in "
+        "lower case)",
+        dtype);
+  }
+  m.dtype = *dt;
+
+  const std::vector<std::uint64_t> dims = parse_uint_array(detail::require(j, at, "dims"), at.key("dims"));
+  if (dims.empty() || dims.size() > kTensorMapMaxRank) {
+    at.key("dims").fail(
+        "{} dimensions (cuTensorMapEncodeTiled: tensorRank must be 1 to 5; CUDA_ERROR_INVALID_VALUE)", dims.size());
+  }
+  m.rank = static_cast<unsigned>(dims.size());
+  std::copy(dims.begin(), dims.end(), m.dims.begin());
+  // strides: rank - 1 values (none for rank 1, where the key may be left out).
+  const ojson* sv = detail::find(j, "strides");
+  if (sv == nullptr && m.rank > 1) at.fail("missing required key \"strides\" (the byte strides of dims 1..{})", m.rank - 1);
+  if (sv != nullptr) {
+    const std::vector<std::uint64_t> strides = parse_uint_array(*sv, at.key("strides"));
+    if (strides.size() != m.rank - 1) {
+      at.key("strides").fail(
+          "{} strides for {} dimensions: cuTensorMapEncodeTiled takes the byte strides of dims 1..rank-1 ({} value{})",
+          strides.size(), m.rank, m.rank - 1, m.rank == 2 ? "" : "s");
+    }
+    std::copy(strides.begin(), strides.end(), m.strides.begin());
+  }
+  const std::vector<std::uint64_t> box = parse_uint_array(detail::require(j, at, "box"), at.key("box"));
+  if (box.size() != m.rank) at.key("box").fail("{} values for {} dimensions (one per dimension)", box.size(), m.rank);
+  std::copy(box.begin(), box.end(), m.box.begin());
+  std::fill(m.element_strides.begin(), m.element_strides.begin() + m.rank, 1);
+  if (const ojson* ev = detail::find(j, "element_strides")) {
+    const std::vector<std::uint64_t> es = parse_uint_array(*ev, at.key("element_strides"));
+    if (es.size() != m.rank)
+      at.key("element_strides").fail("{} values for {} dimensions (one per dimension)", es.size(), m.rank);
+    std::copy(es.begin(), es.end(), m.element_strides.begin());
+  }
+  m.interleave = parse_enum(j, at, "interleave", TensorMapInterleave::None, &parse_tensor_map_interleave,
+                            "none, 16B, 32B");
+  m.swizzle = parse_enum(j, at, "swizzle", TensorMapSwizzle::None, &parse_tensor_map_swizzle, "none, 32B, 64B, 128B");
+  m.l2_promotion = parse_enum(j, at, "l2_promotion", TensorMapL2Promotion::None, &parse_tensor_map_l2_promotion,
+                              "none, 64B, 128B, 256B");
+  m.oob_fill = parse_enum(j, at, "oob_fill", TensorMapOobFill::Zero, &parse_tensor_map_oob_fill, "zero, nan");
+
+  if (const auto v = check_tensor_map(m)) {
+    if (v->field == "global_address") {
+      at.key("offset").fail("the tensor's global address, buffer \"{}\" + {}, is not {}-byte aligned (buffers are "
+                            "256-byte aligned) ({})",
+                            t.buffer, t.offset, m.interleave == TensorMapInterleave::B32 ? 32 : 16, v->rule);
+    }
+    const JsonPath fat = at.key(v->field);
+    (v->index < 0 ? fat : fat.index(static_cast<std::size_t>(v->index))).fail("{}", v->message);
+  }
+  return t;
+}
+
+struct FieldScalar {
+  const char* name;
+  unsigned size;
+  bool is_float, is_signed;
+};
+constexpr FieldScalar kFieldScalars[] = {{"u32", 4, false, false}, {"s32", 4, false, true}, {"u64", 8, false, false},
+                                         {"s64", 8, false, true},  {"f32", 4, true, true},   {"f64", 8, true, true},
+                                         {"u16", 2, false, false}, {"u8", 1, false, false}};
+
+// FIELD of a "bytes" argument: {"at": OFFSET, then "buffer" (+ "offset"), one scalar key or "tensor_map"}.
+ParamField parse_field(const ojson& j, const JsonPath& at, const std::vector<BufferSpec>& buffers) {
+  detail::get_object(j, at);
+  detail::check_keys(j, at, {"at", "buffer", "offset", "tensor_map", "u32", "s32", "u64", "s64", "f32", "f64", "u16", "u8"});
+  ParamField f;
+  f.json_path = at.path();
+  f.at = detail::get_uint(detail::require(j, at, "at"), at.key("at"));
+  std::vector<std::string> kinds;
+  for (const auto& item : j.items()) {
+    if (item.key() != "at" && item.key() != "offset") kinds.push_back(item.key());
+  }
+  if (kinds.size() != 1) {
+    at.fail("expected \"at\" and exactly one of buffer, tensor_map, u32, s32, u64, s64, f32, f64, u16, u8, got {}",
             detail::describe(j));
+  }
+  const std::string& key = kinds[0];
+  if (detail::find(j, "offset") != nullptr && key != "buffer")
+    at.key("offset").fail("\"offset\" goes with \"buffer\" (a tensor map's offset goes inside its tensor_map)");
+  const JsonPath vat = at.key(key);
+  if (key == "buffer") {
+    f.kind = ParamField::Kind::Buffer;
+    f.size = 8;
+    const BufferSpec& b = require_buffer(j, at, buffers, f.buffer);
+    f.offset = parse_buffer_offset(detail::find(j, "offset"), at.key("offset"), b, true);
+  } else if (key == "tensor_map") {
+    f.kind = ParamField::Kind::TensorMap;
+    f.size = kTensorMapBytes;
+    f.tensor_map = parse_tensor_map(*detail::find(j, key), vat, buffers);
+  } else {
+    const FieldScalar* s = nullptr;
+    for (const auto& c : kFieldScalars) {
+      if (key == c.name) s = &c;
+    }
+    f.kind = ParamField::Kind::Scalar;
+    f.type = s->name;
+    f.size = s->size;
+    const ojson& value = *detail::find(j, key);
+    if (s->is_float) {
+      f.bits = detail::json_to_float_bits(value, vat, s->size == 4 ? ElemType::F32 : ElemType::F64);
+    } else {
+      f.bits = detail::json_to_int(value, vat, s->name, s->size, s->is_signed);
+      if (s->size < 8) f.bits &= (std::uint64_t{1} << (8 * s->size)) - 1;
+    }
+  }
+  return f;
+}
+
+// CUDA's limit on a kernel's parameters (all of them together), since CUDA 12.1 on Volta and later.
+constexpr std::uint64_t kMaxParamBytes = 32764;
+
+// {"bytes": {"size": N, "align": A, "init": "zero" | {"file": PATH}, "fields": [FIELD, ...]}}
+void parse_bytes(ArgSpec& arg, const ojson& j, const JsonPath& at, const std::vector<BufferSpec>& buffers,
+                 const fs::path& base) {
+  detail::get_object(j, at);
+  detail::check_keys(j, at, {"size", "align", "init", "fields"});
+  arg.kind = ArgSpec::Kind::Bytes;
+  const JsonPath sat = at.key("size");
+  const ojson& size = detail::require(j, at, "size");
+  const std::uint64_t n = detail::get_uint(size, sat);
+  if (n == 0 || n > kMaxParamBytes)
+    sat.fail("{} is outside 1..{} (CUDA's limit on a kernel's parameters, since CUDA 12.1)", n, kMaxParamBytes);
+  arg.size = static_cast<std::uint32_t>(n);
+  const JsonPath aat = at.key("align");
+  const std::uint64_t align = detail::get_uint(detail::require(j, at, "align"), aat);
+  if (align == 0 || (align & (align - 1)) != 0 || align > kMaxParamBytes)
+    aat.fail("{} is not a power of two from 1 to 16384 (PTX's .align)", align);
+  arg.align = static_cast<std::uint32_t>(align);
+
+  arg.init.assign(arg.size, std::byte{0});
+  if (const ojson* init = detail::find(j, "init")) {
+    const JsonPath iat = at.key("init");
+    const bool zero = init->is_string() && init->get<std::string>() == "zero";
+    if (!zero) {
+      if (!init->is_object() || init->size() != 1 || detail::find(*init, "file") == nullptr)
+        iat.fail("expected \"zero\" or {{\"file\": PATH}}, got {}", detail::describe(*init));
+      const JsonPath fat = iat.key("file");
+      const std::string file = input_file(*detail::find(*init, "file"), fat, base);
+      std::error_code ec;
+      const auto fsize = fs::file_size(file, ec);
+      if (ec) fat.fail("cannot read {} ({})", file, ec.message());
+      if (fsize != arg.size) fat.fail("{} has {} bytes, expected {} (\"size\")", file, fsize, arg.size);
+      const std::string text = detail::read_text_file(file);
+      std::memcpy(arg.init.data(), text.data(), arg.size);
+    }
+  }
+
+  if (const ojson* fv = detail::find(j, "fields")) {
+    const JsonPath fat = at.key("fields");
+    detail::get_array(*fv, fat);
+    for (std::size_t i = 0; i < fv->size(); ++i) {
+      const JsonPath iat = fat.index(i);
+      ParamField f = parse_field((*fv)[i], iat, buffers);
+      const std::uint64_t last = f.at > UINT64_MAX - f.size ? UINT64_MAX : f.at + f.size - 1;
+      if (last >= arg.size) {
+        iat.key("at").fail("the field's {} bytes, {}..{}, lie outside the {}-byte parameter", f.size, f.at, last,
+                           arg.size);
+      }
+      if (f.kind == ParamField::Kind::TensorMap) {
+        if (f.at % kTensorMapAlign != 0)
+          iat.key("at").fail("{} is not a multiple of 64: a tensor map must be 64-byte aligned (cuTensorMapEncodeTiled: "
+                             "the tensorMap address must be aligned to 64 bytes)",
+                             f.at);
+        if (arg.align < kTensorMapAlign)
+          aat.fail("{}, but fields[{}] holds a tensor map, which must be 64-byte aligned (cuTensorMapEncodeTiled: the "
+                   "tensorMap address must be aligned to 64 bytes)",
+                   arg.align, i);
+      }
+      for (std::size_t k = 0; k < arg.fields.size(); ++k) {
+        const ParamField& g = arg.fields[k];
+        if (f.at < g.at + g.size && g.at <= last) {
+          iat.fail("bytes {}..{} overlap fields[{}] (bytes {}..{})", f.at, last, k, g.at, g.at + g.size - 1);
+        }
+      }
+      arg.fields.push_back(std::move(f));
+    }
+  }
+}
+
+ArgSpec parse_arg(const ojson& j, const JsonPath& at, const std::vector<BufferSpec>& buffers, const fs::path& base) {
+  detail::get_object(j, at);
+  detail::check_keys(j, at, {"buffer", "u32", "s32", "u64", "s64", "f32", "f64", "bytes", "tensor_map"});
+  if (j.size() != 1) {
+    at.fail(
+        "expected {{\"buffer\": NAME}}, {{\"bytes\": ...}}, {{\"tensor_map\": ...}} or exactly one of u32, s32, u64, "
+        "s64, f32, f64, got {}",
+        detail::describe(j));
   }
   ArgSpec arg;
   arg.json_path = at.path();
@@ -245,6 +496,15 @@ ArgSpec parse_arg(const ojson& j, const JsonPath& at, const std::vector<BufferSp
     arg.kind = ArgSpec::Kind::Buffer;
     arg.buffer = detail::get_string(value, vat);
     if (!find_buffer(buffers, arg.buffer)) unknown_buffer(vat, arg.buffer, buffers);
+    return arg;
+  }
+  if (key == "bytes") {
+    parse_bytes(arg, value, vat, buffers, base);
+    return arg;
+  }
+  if (key == "tensor_map") {
+    arg.kind = ArgSpec::Kind::TensorMap;
+    arg.tensor_map = parse_tensor_map(value, vat, buffers);
     return arg;
   }
   arg.type = *parse_elem_type(key);
@@ -332,7 +592,7 @@ LaunchSpec parse_kernel(const ojson& j, const JsonPath& at, const GpuConfig& gpu
   }
   if (const ojson* v = detail::find(j, "args")) {
     detail::get_array(*v, at.key("args"));
-    for (std::size_t i = 0; i < v->size(); ++i) k.args.push_back(parse_arg((*v)[i], at.key("args").index(i), buffers));
+    for (std::size_t i = 0; i < v->size(); ++i) k.args.push_back(parse_arg((*v)[i], at.key("args").index(i), buffers, base));
   }
   return k;
 }

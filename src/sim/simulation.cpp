@@ -11,6 +11,7 @@
 #include <warpsim/sim/timed_grid.hpp>
 
 #include <warpsim/common/error.hpp>
+#include <warpsim/config/kernel_args.hpp>
 #include <warpsim/func/grid.hpp>
 #include <warpsim/ir/program.hpp>
 #include <warpsim/ptx/parser.hpp>
@@ -34,8 +35,6 @@ struct LoadedModule {
   std::map<std::string, std::unique_ptr<lower::Program>> programs;  // by entry, as the GPU runs them
 };
 
-unsigned scalar_size(config::ElemType t) { return config::elem_size(t); }
-
 void check_target(const config::GpuConfig& gpu, const ptx::Module& m, const config::LaunchSpec& k) {
   if (gpu.ptx_targets.empty()) return;
   if (std::find(gpu.ptx_targets.begin(), gpu.ptx_targets.end(), m.target) != gpu.ptx_targets.end()) return;
@@ -55,25 +54,12 @@ std::vector<std::uint8_t> marshal_args(const config::RunConfig& cfg, const confi
          "{}: {}.args: {} arguments given, but kernel {} takes {} parameters (CUDA_ERROR_INVALID_VALUE)", cfg.path,
          k.json_path, k.args.size(), k.entry, params.size());
   std::vector<std::uint8_t> buf(prog.param_kernel_size, 0);
+  const config::BufferAddress address = [&](const std::string& name) { return buffer_addr.at(name); };
   for (std::size_t i = 0; i < params.size(); ++i) {
-    const auto& a = k.args[i];
     const auto& p = params[i];
-    std::uint64_t bits = 0;
-    unsigned size = 0;
-    std::string what;
-    if (a.kind == config::ArgSpec::Kind::Buffer) {
-      bits = buffer_addr.at(a.buffer);
-      size = 8;
-      what = fmt::format("buffer '{}' (an 8-byte device address)", a.buffer);
-    } else {
-      bits = a.bits;
-      size = scalar_size(a.type);
-      what = fmt::format("a {} ({} bytes)", config::elem_name(a.type), size);
-    }
-    if (size != p.size)
-      fail(ErrorKind::Launch, "{}: {}: argument {} is {}, but parameter {} ({}) of {} is {} bytes", cfg.path,
-           a.json_path, i, what, i, p.name, k.entry, p.size);
-    std::memcpy(buf.data() + p.offset, &bits, size);
+    config::check_arg_fits(cfg.path, k, i, config::ParamDecl{p.name, p.size, p.align});
+    const std::vector<std::byte> bytes = config::arg_bytes(k.args[i], address);
+    std::memcpy(buf.data() + p.offset, bytes.data(), bytes.size());
   }
   return buf;
 }

@@ -5,7 +5,9 @@
 //
 // Models: the run config exactly as `warpsim run` reads it (config::load_run_config), buffers filled by the
 // same code (config::init_buffer, so inputs are bit-identical by construction), kernel parameters laid out
-// from warpsim's own PTX loader (ir::load_program: sizes and order of the entry's .param list), launches in
+// from warpsim's own PTX loader (ir::load_program: sizes and order of the entry's .param list) and filled by the
+// same code as warpsim's (config::arg_bytes: buffer addresses are the device pointers, and each tensor map is
+// what cuTensorMapEncodeTiled writes for the config's arguments instead of warpsim's own encoding), launches in
 // config order on one stream with the config's grid, block, cluster and dynamic shared memory.
 // Each repetition restores every buffer to its initial contents (device-to-device copy from a pristine
 // copy), then launches every kernel in order, each bracketed by its own pair of events; the final
@@ -14,6 +16,7 @@
 // cold-cache timing (inputs were just restored, so small buffers sit in L2), "expect" checks (compare the
 // hashes with `warpsim run --dump` instead), hardware counters (run it under ncu: --once).
 #include <warpsim/common/error.hpp>
+#include <warpsim/config/kernel_args.hpp>
 #include <warpsim/config/run_config.hpp>
 #include <warpsim/ir/program.hpp>
 #include <warpsim/ptx/parser.hpp>
@@ -21,10 +24,12 @@
 #include <CLI/CLI.hpp>
 #include <cuda.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -93,14 +98,11 @@ struct PreparedLaunch {
   std::vector<warpsim::ir::ParamInfo> params;
   std::uint32_t static_smem = 0;
   std::string target;
-  std::vector<std::vector<std::byte>> arg_bytes;  // per param: scalars filled now, buffers at launch
-  std::vector<int> arg_buffer;                    // per param: buffer index or -1
+  std::vector<std::vector<std::byte>> arg_bytes;  // per param, built once the buffers are on the device
 };
 
 std::vector<PreparedLaunch> prepare(const cfg::RunConfig& rc) {
   std::map<std::string, warpsim::ptx::Module> modules;
-  std::map<std::string, int> buf_index;
-  for (std::size_t i = 0; i < rc.buffers.size(); ++i) buf_index[rc.buffers[i].name] = static_cast<int>(i);
   std::vector<PreparedLaunch> out;
   for (const auto& k : rc.kernels) {
     auto it = modules.find(k.ptx);
@@ -114,27 +116,66 @@ std::vector<PreparedLaunch> prepare(const cfg::RunConfig& rc) {
     if (p.params.size() != k.args.size())
       die(fmt::format("{}: {} takes {} parameters, the config gives {}", k.json_path, k.entry, p.params.size(),
                       k.args.size()));
-    for (std::size_t a = 0; a < k.args.size(); ++a) {
-      const auto& arg = k.args[a];
-      const auto& par = p.params[a];
-      std::vector<std::byte> bytes(par.size);
-      if (arg.kind == cfg::ArgSpec::Kind::Buffer) {
-        if (par.size != 8)
-          die(fmt::format("{}: parameter {} is {} bytes, a buffer pointer needs 8", arg.json_path, par.name, par.size));
-        p.arg_buffer.push_back(buf_index.at(arg.buffer));
-      } else {
-        const unsigned sz = cfg::elem_size(arg.type);
-        if (sz != par.size)
-          die(fmt::format("{}: parameter {} is {} bytes, the {} scalar is {}", arg.json_path, par.name, par.size,
-                          cfg::elem_name(arg.type), sz));
-        std::memcpy(bytes.data(), &arg.bits, sz);  // little-endian host
-        p.arg_buffer.push_back(-1);
-      }
-      p.arg_bytes.push_back(std::move(bytes));
-    }
+    // The same checks as warpsim's (sizes; the alignment of "bytes" and tensor-map parameters).
+    for (std::size_t a = 0; a < k.args.size(); ++a)
+      cfg::check_arg_fits(rc.path, k, a, cfg::ParamDecl{p.params[a].name, p.params[a].size, p.params[a].align});
     out.push_back(std::move(p));
   }
   return out;
+}
+
+// CUDA's encoding of a tensor map: cuTensorMapEncodeTiled with the run config's arguments (the enums have CUDA's
+// values; warpsim checked every rule the documentation states).
+void write_cuda_tensor_map(const cfg::TensorMap& m, std::byte* out) {
+  CUtensorMap map;
+  cuuint64_t dims[cfg::kTensorMapMaxRank], strides[cfg::kTensorMapMaxRank - 1];
+  cuuint32_t box[cfg::kTensorMapMaxRank], estrides[cfg::kTensorMapMaxRank];
+  for (unsigned i = 0; i < m.rank; ++i) {
+    dims[i] = m.dims[i];
+    if (i + 1 < m.rank) strides[i] = m.strides[i];
+    box[i] = static_cast<cuuint32_t>(m.box[i]);
+    estrides[i] = static_cast<cuuint32_t>(m.element_strides[i]);
+  }
+  check(cuTensorMapEncodeTiled(&map, static_cast<CUtensorMapDataType>(m.dtype), m.rank,
+                               reinterpret_cast<void*>(static_cast<std::uintptr_t>(m.global_address)), dims, strides,
+                               box, estrides, static_cast<CUtensorMapInterleave>(m.interleave),
+                               static_cast<CUtensorMapSwizzle>(m.swizzle),
+                               static_cast<CUtensorMapL2promotion>(m.l2_promotion),
+                               static_cast<CUtensorMapFloatOOBfill>(m.oob_fill)),
+        "cuTensorMapEncodeTiled");
+  static_assert(sizeof(CUtensorMap) == cfg::kTensorMapBytes);
+  std::memcpy(out, &map, sizeof map);
+}
+
+// CUDA's enum values are warpsim's (config/tensor_map.hpp copies them); a header that renumbered them would
+// change what the GPU is asked for.
+static_assert(static_cast<int>(cfg::TensorMapDtype::Tfloat32Ftz) == CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ);
+static_assert(static_cast<int>(cfg::TensorMapDtype::Bfloat16) == CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
+static_assert(static_cast<int>(cfg::TensorMapInterleave::B32) == CU_TENSOR_MAP_INTERLEAVE_32B);
+static_assert(static_cast<int>(cfg::TensorMapSwizzle::B128) == CU_TENSOR_MAP_SWIZZLE_128B);
+static_assert(static_cast<int>(cfg::TensorMapL2Promotion::B256) == CU_TENSOR_MAP_L2_PROMOTION_L2_256B);
+static_assert(static_cast<int>(cfg::TensorMapOobFill::Nan) == CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA);
+
+// What each field of a "bytes" argument and a tensor-map argument holds, for --dry-run.
+std::string describe_fields(const cfg::ArgSpec& a) {
+  auto map_text = [](const cfg::TensorMapSpec& t) {
+    return fmt::format("tensor map of buffer {} + {} ({}, dims {}, box {}, swizzle {})", t.buffer, t.offset,
+                       cfg::tensor_map_name(t.map.dtype),
+                       fmt::join(t.map.dims.begin(), t.map.dims.begin() + t.map.rank, "x"),
+                       fmt::join(t.map.box.begin(), t.map.box.begin() + t.map.rank, "x"),
+                       cfg::tensor_map_name(t.map.swizzle));
+  };
+  if (a.kind == cfg::ArgSpec::Kind::TensorMap) return "\n      " + map_text(a.tensor_map);
+  std::string s;
+  for (const auto& f : a.fields) {
+    s += fmt::format("\n      at {}: ", f.at);
+    switch (f.kind) {
+      case cfg::ParamField::Kind::Buffer: s += fmt::format("address of buffer {} + {}", f.buffer, f.offset); break;
+      case cfg::ParamField::Kind::Scalar: s += fmt::format("{} 0x{:x}", f.type, f.bits); break;
+      case cfg::ParamField::Kind::TensorMap: s += map_text(f.tensor_map); break;
+    }
+  }
+  return s;
 }
 
 // Rewrites the config for another GPU model and PTX flavour (the B200 run: --gpu b200 --ptx-arch sm_100a):
@@ -208,10 +249,23 @@ int main(int argc, char** argv) {
                   k.grid.x, k.grid.y, k.grid.z, k.block.x, k.block.y, k.block.z);
       if (k.cluster) std::printf(" cluster %ux%ux%u", k.cluster->x, k.cluster->y, k.cluster->z);
       std::printf(" dynamic_smem %u static_smem %u\n", k.dynamic_smem, p.static_smem);
+      // Without a GPU, buffer addresses are shown as 0 and tensor maps as 128 zero bytes.
       for (std::size_t a = 0; a < p.params.size(); ++a) {
+        const auto& arg = k.args[a];
+        const auto bytes = cfg::arg_bytes(
+            arg, [](const std::string&) { return std::uint64_t{0}; },
+            [](const cfg::TensorMap&, std::byte* out) { std::memset(out, 0, cfg::kTensorMapBytes); });
         std::printf("    param %s: %u bytes at %u <- ", p.params[a].name.c_str(), p.params[a].size, p.params[a].offset);
-        if (p.arg_buffer[a] >= 0) std::printf("buffer %s\n", rc.buffers[p.arg_buffer[a]].name.c_str());
-        else std::printf("0x%s (%s)\n", hex(p.arg_bytes[a]).c_str(), cfg::elem_name(k.args[a].type));
+        switch (arg.kind) {
+          case cfg::ArgSpec::Kind::Buffer: std::printf("buffer %s\n", arg.buffer.c_str()); break;
+          case cfg::ArgSpec::Kind::Scalar:
+            std::printf("0x%s (%s)\n", hex(bytes).c_str(), cfg::elem_name(arg.type));
+            break;
+          case cfg::ArgSpec::Kind::Bytes:
+          case cfg::ArgSpec::Kind::TensorMap:
+            std::printf("0x%s%s\n", hex(bytes).c_str(), describe_fields(arg).c_str());
+            break;
+        }
       }
     }
     std::printf("would run %d warm-up + %d timed repetition(s)\n", warmup, repeat);
@@ -285,6 +339,15 @@ int main(int argc, char** argv) {
   }
   result["input_sha256"] = inputs;
 
+  // ---- parameter bytes: buffer addresses are the device pointers, tensor maps CUDA's own ----
+  std::map<std::string, CUdeviceptr> device_addr;
+  for (std::size_t i = 0; i < nb; ++i) device_addr[rc.buffers[i].name] = dbuf[i];
+  for (auto& p : launches) {
+    for (const auto& arg : p.spec->args)
+      p.arg_bytes.push_back(cfg::arg_bytes(
+          arg, [&](const std::string& name) { return std::uint64_t{device_addr.at(name)}; }, write_cuda_tensor_map));
+  }
+
   // ---- modules and functions ----
   std::map<std::string, CUmodule> modules;
   std::vector<CUfunction> funcs;
@@ -337,12 +400,10 @@ int main(int argc, char** argv) {
   auto launch = [&](std::size_t li) {
     const auto& p = launches[li];
     const auto& k = *p.spec;
+    // CUtensorMap parameters are read from here by the driver (copied into the launch): no alignment needed.
     std::vector<void*> params(p.params.size());
     std::vector<std::vector<std::byte>> bytes = p.arg_bytes;
-    for (std::size_t a = 0; a < params.size(); ++a) {
-      if (p.arg_buffer[a] >= 0) std::memcpy(bytes[a].data(), &dbuf[p.arg_buffer[a]], 8);
-      params[a] = bytes[a].data();
-    }
+    for (std::size_t a = 0; a < params.size(); ++a) params[a] = bytes[a].data();
     CUlaunchConfig lc{};
     lc.gridDimX = k.grid.x;
     lc.gridDimY = k.grid.y;

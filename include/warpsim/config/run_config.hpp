@@ -5,11 +5,13 @@
 // the GPU model: block > max threads, grid/block dimension limits, dynamic shared memory above the
 // per-CTA limit); every error names the config file and the JSON path (e.g. kernels[1].block[0]).
 // Paths in the config are relative to the config file unless absolute.
-// Leaves out: checks that need the PTX (argument count/sizes, static shared memory): sim/ does those.
+// Leaves out: checks that need the PTX (argument count/sizes, static shared memory): sim/ does those, with
+// config/kernel_args.hpp for the arguments.
 #pragma once
 
 #include <warpsim/common/types.hpp>
 #include <warpsim/config/gpu_config.hpp>
+#include <warpsim/config/tensor_map.hpp>
 
 #include <cstddef>
 #include <cstdint>
@@ -42,12 +44,41 @@ struct BufferSpec {
   BufferInit init;
 };
 
+// A tensor map as the run config gives it: cuTensorMapEncodeTiled's arguments, with the global address as a
+// buffer and a byte offset into it (map.global_address holds only the offset until the buffer is placed).
+struct TensorMapSpec {
+  std::string buffer;
+  std::uint64_t offset = 0;  // bytes into the buffer
+  TensorMap map;
+  std::string json_path;  // "kernels[0].args[2].tensor_map", for messages
+};
+
+// One patch of a "bytes" argument: `at` bytes into the parameter, a buffer's device address (8 bytes), a scalar
+// or a tensor map (128 bytes).
+struct ParamField {
+  enum class Kind { Buffer, Scalar, TensorMap } kind = Kind::Scalar;
+  std::uint64_t at = 0;      // bytes into the parameter
+  std::string buffer;        // Kind::Buffer
+  std::uint64_t offset = 0;  // Kind::Buffer: the address written is that of this byte of the buffer
+  std::string type;          // Kind::Scalar: u32, s32, u64, s64, f32, f64, u16 or u8
+  unsigned size = 0;         // bytes written: 8 for a buffer, the scalar's size, 128 for a tensor map
+  std::uint64_t bits = 0;    // Kind::Scalar: the value's little-endian bits
+  TensorMapSpec tensor_map;  // Kind::TensorMap
+  std::string json_path;     // "kernels[0].args[0].bytes.fields[3]"
+};
+
 struct ArgSpec {
-  enum class Kind { Buffer, Scalar } kind = Kind::Scalar;
+  enum class Kind { Buffer, Scalar, Bytes, TensorMap } kind = Kind::Scalar;
   std::string buffer;             // Kind::Buffer
   ElemType type = ElemType::U32;  // Kind::Scalar: one of u32, s32, u64, s64, f32, f64
   std::uint64_t bits = 0;         // Kind::Scalar: the value's little-endian bits
-  std::string json_path;          // "kernels[0].args[2]", for messages
+  // Kind::Bytes: a parameter of `size` bytes aligned to `align`, starting as `init` (zeros or a file's bytes),
+  // then patched by `fields` (in config order; they neither overlap nor leave the parameter).
+  std::uint32_t size = 0, align = 1;
+  std::vector<std::byte> init;
+  std::vector<ParamField> fields;
+  TensorMapSpec tensor_map;  // Kind::TensorMap: a 128-byte parameter aligned to 64
+  std::string json_path;     // "kernels[0].args[2]", for messages
 };
 
 struct LaunchSpec {

@@ -90,13 +90,13 @@ TEST_CASE("arguments") {
   CHECK(arg_error({{"buffer", "cc"}}) ==
         R"(run.json: kernels[0].args[3].buffer: unknown buffer "cc" (did you mean c?))");
   CHECK(arg_error({{"u16", 1}}) ==
-        "run.json: kernels[0].args[3].u16: unknown key (allowed: buffer, u32, s32, u64, s64, f32, f64)");
+        "run.json: kernels[0].args[3].u16: unknown key (allowed: buffer, u32, s32, u64, s64, f32, f64, bytes, tensor_map)");
   CHECK(
       arg_error({{"u32", 1}, {"s32", 2}}) ==
-      R"(run.json: kernels[0].args[3]: expected {"buffer": NAME} or exactly one of u32, s32, u64, s64, f32, f64, got {"u32":1,"s32":2})");
+      R"(run.json: kernels[0].args[3]: expected {"buffer": NAME}, {"bytes": ...}, {"tensor_map": ...} or exactly one of u32, s32, u64, s64, f32, f64, got {"u32":1,"s32":2})");
   CHECK(
       arg_error(ojson::object()) ==
-      R"(run.json: kernels[0].args[3]: expected {"buffer": NAME} or exactly one of u32, s32, u64, s64, f32, f64, got {})");
+      R"(run.json: kernels[0].args[3]: expected {"buffer": NAME}, {"bytes": ...}, {"tensor_map": ...} or exactly one of u32, s32, u64, s64, f32, f64, got {})");
   CHECK(arg_error({{"u32", -1}}) == "run.json: kernels[0].args[3].u32: -1 is out of range for u32 [0, 4294967295]");
   CHECK(arg_error({{"u32", 4294967296}}) ==
         "run.json: kernels[0].args[3].u32: 4294967296 is out of range for u32 [0, 4294967295]");
