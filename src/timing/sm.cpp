@@ -220,7 +220,11 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     } else if (space == ir::Space::Global || space == ir::Space::Local) {
       const std::uint64_t grid_warp = k_.src.cta_linear(w.cta) * k_.src.warps(w.cta) + w.index;
       const LsuResult m =
-          lsu_.global(r.mem, t.warp_aggregate ? first_lane(r.executed) : r.executed, space == ir::Space::Local,
+          lsu_.global(r.mem,
+                      t.warp_aggregate ? first_lane(r.executed)
+                      : t.async_copy   ? r.mem.lanes  // cp.async: the lanes that read (not zero-filling ones)
+                                       : r.executed,
+                      space == ir::Space::Local,
                       grid_warp, t.cas, t.l1_bypass,
                       slot % sub_partitions(), now);
       ready = m.ready;
