@@ -341,6 +341,15 @@ std::vector<Param> make_params() {
       count("sm.fence_gpu_cycles", &G::fence_gpu_cycles, "cycles", 0, 1000000,
             "a GPU- or system-scope fence (membar.gl, fence.sc.gpu, ...): once the warp's stores are acknowledged, "
             "cycles until its next instruction may issue"),
+      count("sm.mbarrier_latency", &G::mbarrier_latency, "cycles", 0, 100000,
+            "an mbarrier instruction (init, arrive, expect_tx, complete_tx, test_wait, try_wait, ...) or "
+            "cp.async.mbarrier.arrive: issue to its result (state token, predicate) being ready"),
+      count("sm.mbarrier_wake_cycles", &G::mbarrier_wake_cycles, "cycles", 0, 100000,
+            "an mbarrier phase completed by an instruction (arrive, complete_tx) to the issue of the warps whose "
+            "try_wait it ends (a phase completed by a landing cp.async wakes them at once)"),
+      count("sm.mbarrier_suspend_limit_ns", &G::mbarrier_suspend_limit_ns, "ns", 1, 1000000000,
+            "mbarrier.try_wait's system-dependent time limit: a try_wait without a suspendTimeHint suspended on an "
+            "incomplete phase returns false this long after it issued (converted with sm.clock_mhz)"),
       count("sm.branch_taken_cycles", &G::branch_taken_cycles, "cycles", 0, 100000,
             "a taken branch's issue to the warp's next issue (fetching the target)"),
       count("sm.printf_cycles", &G::printf_cycles, "cycles", 0, 10000000,

@@ -160,6 +160,7 @@ void Executor::advance(Warp& w, std::int32_t path, std::uint32_t pc, const std::
 void Executor::exit_lanes(Cta& cta, Warp& w, LaneMask lanes) {
   lanes = lanes & ~w.exited;
   if (lanes.none()) return;
+  complete_exiting_copies(cta, lanes, w);
   w.exited = w.exited | lanes;
   cta.threads_exited += lanes.count();
   for (auto& p : w.paths) p.mask = p.mask & ~lanes;
@@ -245,6 +246,8 @@ void Executor::step(Cta& cta, Warp& w, StepResult& r) {
   r.kind = StepResult::Kind::Done;
   r.has_mem = false;
   r.async = source::kNoAsync;
+  r.suspend = 0;
+  r.suspend_ns = 0;
   if (w.done()) return;
   if (!select_path(w)) {
     r.kind = StepResult::Kind::Blocked;
@@ -326,6 +329,8 @@ void Executor::step(Cta& cta, Warp& w, StepResult& r) {
         if (!do_barrier(cta, w, path, in, lanes)) return;
       } else if (op.warp_sync) {
         if (!do_warp_sync(cta, w, path, in, lanes)) return;
+      } else if (op.async) {
+        if (!exec_async(cta, w, path, in, lanes, r)) return;
       } else if (op.fence || op.hint) {
         // nothing to do: every access is at once visible to every thread, and nothing is cached or timed here
       } else if (op.memory) {

@@ -24,9 +24,13 @@ class FunctionalSource::TimebaseClock final : public ClockSource {
 FunctionalSource::FunctionalSource(Launch& launch, const GridLimits& limits)
     : L_(launch), limits_(limits), ex_(launch), saved_clock_(launch.clock), start_(std::chrono::steady_clock::now()) {
   if (L_.clock == nullptr) L_.clock = &own_clock_;
+  L_.async_driven = false;
 }
 
-FunctionalSource::~FunctionalSource() { L_.clock = saved_clock_; }
+FunctionalSource::~FunctionalSource() {
+  L_.clock = saved_clock_;
+  L_.async_driven = false;
+}
 
 void FunctionalSource::attach(const source::Timebase* time) {
   if (time == nullptr) {
@@ -107,6 +111,7 @@ const source::Issued& FunctionalSource::issue(source::CtaSlot c, std::uint32_t w
     cta.idle.rewrites += L_.wrote ? 1 : 0;
   }
   ++issued_;
+  if (last_.async != source::kNoAsync) copies_.emplace(last_.async, c);
   last_.next_pc = next_pc(c, warp);
   last_.runnable = warp_runnable(c, warp);
   last_.done = warp_done(c, warp);
@@ -135,6 +140,11 @@ void FunctionalSource::check_limits(source::CtaSlot c) {
                   fmt::format("deadlock: threads of {} wait at a barrier that nothing opens: the CTA's other threads "
                               "executed {} warp-instructions without progress (no thread exited, no memory touched "
                               "that it had not touched before)\n{}",
+                              cta_name, limits_.barrier_wait_limit, describe_cta(L_, cta)));
+    if (Executor::has_suspended(cta))
+      throw Error(ErrorKind::Deadlock,
+                  fmt::format("deadlock: threads of {} wait for an mbarrier phase that nothing completes: the CTA's "
+                              "other threads executed {} warp-instructions without progress and no phase completed\n{}",
                               cta_name, limits_.barrier_wait_limit, describe_cta(L_, cta)));
   }
   if (issued_ > limits_.max_warp_instructions)
@@ -189,11 +199,39 @@ source::AsyncId FunctionalSource::defer(std::function<void()> effect) {
 }
 
 void FunctionalSource::complete(source::AsyncId op) {
+  if (const auto c = copies_.find(op); c != copies_.end()) {
+    const source::CtaSlot slot = c->second;
+    copies_.erase(c);
+    L_.progress = L_.barrier_opened = L_.wrote = false;
+    ex_.complete_copy(at(slot), op);
+    return;
+  }
   const auto it = pending_.find(op);
   if (it == pending_.end()) fail(ErrorKind::Internal, "asynchronous operation {} is not pending", op);
   auto effect = std::move(it->second);
   pending_.erase(it);
   effect();
+}
+
+}  // namespace warpsim::func
+
+namespace warpsim::func {
+
+void FunctionalSource::expire_wait(source::CtaSlot c, std::uint32_t warp, std::uint64_t token) {
+  Cta& cta = at(c);
+  // Nothing of the CTA can run, no copy is in flight and no mbarrier changed since the last time limit: its phases
+  // can never complete.
+  if (blocked(c) && cta.async.batches.empty() && cta.async.epoch == cta.async.timed_out) deadlock(c);
+  cta.async.timed_out = cta.async.epoch;
+  L_.progress = L_.barrier_opened = L_.wrote = false;
+  ex_.expire_waits(cta, &cta.warps[warp], token);
+}
+
+bool FunctionalSource::time_out_waits(source::CtaSlot c) {
+  Cta& cta = at(c);
+  if (!Executor::has_suspended(cta) || cta.async.epoch == cta.async.timed_out) return false;
+  cta.async.timed_out = cta.async.epoch;
+  return ex_.expire_waits(cta, nullptr, 0);
 }
 
 }  // namespace warpsim::func

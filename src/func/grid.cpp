@@ -65,6 +65,7 @@ std::string describe_cta(const Launch& launch, const Cta& cta) {
     s += fmt::format("\n  barrier {}: {} of {} threads arrived", id, b.arrived,
                      b.expected != 0 ? b.expected : cta.threads - cta.threads_exited);
   }
+  s += describe_mbarriers(cta);
   for (const auto& w : cta.warps) {
     if (w.done()) continue;
     for (const auto& p : w.paths) {
@@ -73,6 +74,12 @@ std::string describe_cta(const Launch& launch, const Cta& cta) {
       switch (p.wait) {
         case Wait::Barrier: state = fmt::format("wait at barrier {} ({})", unsigned{p.barrier}, prog.text[p.pc]); break;
         case Wait::WarpSync: state = fmt::format("wait for other lanes at {}", prog.text[p.pc]); break;
+        case Wait::Mbarrier:
+          state = fmt::format("wait for a phase of the mbarrier at shared 0x{:x} ({})",
+                              mbarrier_offset_of(launch, w, prog.code[p.pc], static_cast<unsigned>(std::countr_zero(p.mask.bits))),
+                              prog.text[p.pc]);
+          break;
+        case Wait::AsyncCopy: state = fmt::format("wait for their cp.async copies ({})", prog.text[p.pc]); break;
         case Wait::None:
           state = launch.model == config::Reconvergence::IpdomStack && &p != top_leaf(w)
                       ? fmt::format("wait below the top of the SIMT stack (next: {})", prog.text[p.pc])
@@ -125,9 +132,10 @@ GridStats run_grid(Launch& L, const GridLimits& limits) {
       }
       ++it;
     }
+    // A blocked CTA with try_waits suspended gets their time limit first (FunctionalSource::time_out_waits).
     if (!any)
       for (const source::CtaSlot c : resident)
-        if (src.blocked(c)) src.deadlock(c);
+        if (src.blocked(c) && !src.time_out_waits(c)) src.deadlock(c);
   }
   return src.counts();
 }

@@ -1,8 +1,10 @@
 // Decoding one PTX instruction into an ir::Instr: opcode, types, modifiers, operands.
 // Models: the instruction forms nvcc emits for ordinary CUDA C++ (integer, floating point, conversions,
-// memory, atomics, control flow, barriers, warp-level primitives, printf).
-// Leaves out: tensor-core, asynchronous-copy, mbarrier, texture and surface instructions: they parse, and
-// loading a kernel that uses one fails here with the instruction and its line.
+// memory, atomics, control flow, barriers, warp-level primitives, printf), mbarriers on .shared::cta (or generic
+// addresses) and Ampere's cp.async with its groups, proxy fences, elect.sync and griddepcontrol.
+// Leaves out: tensor-core, bulk and tensor asynchronous copies (cp.async.bulk*, cp.reduce.async.bulk), cluster
+// (remote, .shared::cluster) mbarrier operations, texture and surface instructions: they parse, and loading a
+// kernel that uses one fails here with the instruction and its line.
 #include "decoder.hpp"
 
 #include <warpsim/common/error.hpp>
@@ -288,6 +290,13 @@ class Decoder {
   }
 
   Instr decode_call();
+  Instr decode_mbarrier();
+  Instr decode_cp_async();
+  bool is_pred_reg(const ptx::Operand& o) const {
+    if (o.kind != PK::Register && o.kind != PK::Symbol) return false;
+    const auto it = cx_.fscope.regs.find(o.name);
+    return it != cx_.fscope.regs.end() && it->second.type == ScalarType::Pred;
+  }
 
   const DecodeContext& cx_;
   const ptx::Instruction& in_;
@@ -358,6 +367,135 @@ Instr Decoder::decode_call() {
   return I;
 }
 
+// mbarrier.<op>: the operation word picks ir::MbarOp; the operands stay in PTX order (see exec_async.cpp).
+Instr Decoder::decode_mbarrier() {
+  Instr I;
+  I.op = Op::Mbarrier;
+  I.flags = m_.flags;
+  using M = MbarOp;
+  M op{};
+  unsigned ndst = 0, lo = 0, hi = 0;  // destinations, operand counts
+  if (m_.take("init")) op = M::Init, lo = hi = 2;
+  else if (m_.take("inval")) op = M::Inval, lo = hi = 1;
+  else if (m_.take("arrive")) op = M::Arrive, ndst = 1, lo = 2, hi = 3;
+  else if (m_.take("arrive_drop")) op = M::ArriveDrop, ndst = 1, lo = 2, hi = 3;
+  else if (m_.take("expect_tx")) op = M::ExpectTx, lo = hi = 2;
+  else if (m_.take("complete_tx")) op = M::CompleteTx, lo = hi = 2;
+  else if (m_.take("test_wait")) op = M::TestWait, ndst = 1, lo = hi = 3;
+  else if (m_.take("try_wait")) op = M::TryWait, ndst = 1, lo = 3, hi = 4;
+  else if (m_.take("pending_count")) op = M::PendingCount, ndst = 1, lo = hi = 2;
+  else error("mbarrier needs an operation (init, inval, arrive, arrive_drop, expect_tx, complete_tx, test_wait, "
+             "try_wait or pending_count)");
+  if (op == M::Arrive || op == M::ArriveDrop) {
+    if (m_.take("expect_tx")) I.flags |= kExpectTx, lo = hi = 3;
+    if (m_.take("noComplete")) I.flags |= kNoComplete, lo = hi = 3;
+  }
+  if ((op == M::TestWait || op == M::TryWait) && m_.take("parity")) I.flags |= kParity;
+  if (m_.space == Space::SharedCluster)
+    error("mbarrier operations on .shared::cluster (a remote arrive on another CTA's mbarrier) need clusters, which "
+          "are not supported yet");
+  if (m_.space != Space::None && m_.space != Space::Shared)
+    error("an mbarrier lives in shared memory: use .shared, .shared::cta or a generic address");
+  if (m_.types.size() != 1 || m_.types[0] != ScalarType::B64) error("mbarrier needs .b64");
+  I.type = ScalarType::B64;
+  I.sub = static_cast<std::uint8_t>(op);
+  words_done();
+  operands(I, ndst, ScalarType::B64);
+  expect_ops(I, lo, hi);
+  if (op == M::PendingCount) return I;
+  const unsigned a = ndst;  // the address operand
+  if (I.ops[a].kind != Operand::Kind::Addr) error("the mbarrier operand must be an address [addr]");
+  memory_space(I, I.ops[a]);
+  if (I.ops[a].space != Space::None && I.ops[a].space != Space::Shared)
+    error("the mbarrier operand names a variable outside shared memory");
+  return I;
+}
+
+// cp.async (Ampere, global -> shared::cta), its groups and cp.async.mbarrier.arrive. The bulk and tensor forms
+// come with TMA.
+Instr Decoder::decode_cp_async() {
+  Instr I;
+  I.op = Op::CpAsync;
+  I.flags = m_.flags;
+  m_.take("async");
+  for (const char* w : {"bulk", "tensor", "reduce"})
+    if (m_.has(w)) error(fmt::format("cp.async.{} (bulk and tensor copies) is not implemented yet", w));
+  using C = CpAsyncOp;
+  if (m_.take("commit_group")) {
+    I.sub = static_cast<std::uint8_t>(C::CommitGroup);
+    words_done();
+    operands(I, 0, ScalarType::U32);
+    expect_ops(I, 0, 0);
+    return I;
+  }
+  if (m_.take("wait_group")) {
+    I.sub = static_cast<std::uint8_t>(C::WaitGroup);
+    words_done();
+    operands(I, 0, ScalarType::U32);
+    expect_ops(I, 1, 1);
+    if (I.ops[0].kind != Operand::Kind::Imm || I.ops[0].imm < 0) error("cp.async.wait_group needs an integer constant");
+    return I;
+  }
+  if (m_.take("wait_all")) {
+    I.sub = static_cast<std::uint8_t>(C::WaitAll);
+    words_done();
+    operands(I, 0, ScalarType::U32);
+    expect_ops(I, 0, 0);
+    return I;
+  }
+  if (m_.take("mbarrier")) {
+    if (!m_.take("arrive")) error("cp.async.mbarrier needs .arrive");
+    if (m_.take("noinc")) I.flags |= kNoInc;
+    if (m_.space == Space::SharedCluster) error("cp.async.mbarrier.arrive on .shared::cluster needs clusters");
+    if (m_.space != Space::None && m_.space != Space::Shared) error("an mbarrier lives in shared memory");
+    if (m_.types.size() != 1 || m_.types[0] != ScalarType::B64) error("cp.async.mbarrier.arrive needs .b64");
+    I.type = ScalarType::B64;
+    I.sub = static_cast<std::uint8_t>(C::MbarrierArrive);
+    words_done();
+    operands(I, 0, ScalarType::B64);
+    expect_ops(I, 1, 1);
+    if (I.ops[0].kind != Operand::Kind::Addr) error("the mbarrier operand must be an address [addr]");
+    memory_space(I, I.ops[0]);
+    return I;
+  }
+  // The copy: cp.async.{ca,cg}.shared{::cta}.global{.L2::cache_hint}{.L2::64B|128B|256B}
+  //   [dst], [src], cp-size{, src-size | ignore-src}{, cache-policy}
+  bool shared = false, global = false, cluster = false;
+  for (const auto& w : in_.modifiers) {
+    shared = shared || w == "shared" || w == "shared::cta";
+    cluster = cluster || w == "shared::cluster";
+    global = global || w == "global";
+  }
+  if (cluster) error("cp.async to .shared::cluster needs clusters, which are not supported yet");
+  if (!shared || !global) error("cp.async copies .global to .shared (or .shared::cta)");
+  const bool ca = m_.take("ca"), cg = m_.take("cg");
+  if (ca == cg) error("cp.async needs .ca or .cg");
+  if (m_.take("L2::cache_hint")) I.flags |= kCachePolicy;
+  for (auto w : m_.words)
+    if (w == "L2::64B" || w == "L2::128B" || w == "L2::256B") m_.take(w);
+  words_done();
+  I.sub = static_cast<std::uint8_t>(C::Copy);
+  I.space = Space::Shared;
+  operands(I, 0, ScalarType::U32);
+  const unsigned policy = I.has(kCachePolicy) ? 1 : 0;
+  expect_ops(I, 3 + policy, 4 + policy);
+  if (I.ops[0].kind != Operand::Kind::Addr || I.ops[1].kind != Operand::Kind::Addr)
+    error("cp.async needs [dst] and [src] addresses");
+  if (I.ops[0].space != Space::None && I.ops[0].space != Space::Shared)
+    error("cp.async's destination names a variable outside shared memory");
+  if (I.ops[1].space != Space::None && I.ops[1].space != Space::Global)
+    error("cp.async's source names a variable outside global memory");
+  if (I.ops[2].kind != Operand::Kind::Imm) error("cp.async's cp-size must be an integer constant");
+  const std::int64_t size = I.ops[2].imm;
+  if (size != 4 && size != 8 && size != 16) error(fmt::format("cp.async's cp-size must be 4, 8 or 16, not {}", size));
+  if (cg && size != 16) error("cp.async.cg copies 16 bytes only");
+  if (I.nops == 4 + policy && is_pred_reg(in_.operands[3])) I.flags |= kIgnoreSrc;
+  if (I.nops == 4 + policy && !I.has(kIgnoreSrc) && I.ops[3].kind == Operand::Kind::Imm &&
+      (I.ops[3].imm < 0 || I.ops[3].imm > size))
+    error(fmt::format("cp.async's src-size {} is larger than its cp-size {}", I.ops[3].imm, size));
+  return I;
+}
+
 Instr Decoder::run() {
   const std::string& opc = in_.opcode;
   Instr I;
@@ -380,6 +518,9 @@ Instr Decoder::run() {
     return I;
   }
   if (opc == "call") return decode_call();
+  if (opc == "mbarrier") return decode_mbarrier();
+  if (opc == "cp" && m_.has("async")) return decode_cp_async();
+  if (opc == "cp" && m_.has("reduce")) error("cp.reduce.async.bulk (bulk copies) is not implemented yet");
   if (opc == "barrier" && m_.has("cluster")) error("barrier.cluster is not implemented yet");
   std::optional<Op> found;
   for (std::size_t i = 0; i < static_cast<std::size_t>(Op::Count_); ++i)
@@ -600,12 +741,16 @@ Instr Decoder::run() {
       // the scope: sub 1 for a fence wider than the cluster (membar.gl/.sys, fence.{sc,acq_rel}.{gpu,sys}),
       // which waits for the warp's stores to be acknowledged (lower::InstrTiming::fence_gpu). fence.proxy and
       // fence.mbarrier_init forms name no such scope and stay 0.
-      bool wide = false;
+      // The proxy fences (fence.proxy.async{.space}, fence.proxy.tensormap::generic.release/acquire.scope [addr],
+      // size) order one proxy's accesses against another's, not this warp's stores against other SMs: no wait here.
+      bool wide = false, proxy = false;
       for (auto w : m_.words) {
         if (w == "gl" || w == "sys" || w == "gpu") wide = true;
+        if (w == "proxy") proxy = true;
         m_.take(w);
       }
-      I.sub = wide ? 1 : 0;
+      I.sub = wide && !proxy ? 1 : 0;
+      operands(I, 0, ScalarType::U64);
       break;
     }
     case Op::Shfl:

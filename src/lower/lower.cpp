@@ -38,7 +38,7 @@ std::vector<std::uint8_t> uniform_slots(const ir::Program& prog) {
     const ir::OpInfo& info = ir::op_info(in.op);
     if (info.memory && !(in.op == ir::Op::Ld && (in.space == ir::Space::ParamKernel || in.space == ir::Space::Const)))
       return true;
-    if (info.collective || info.atomic) return true;
+    if (info.collective || info.atomic || info.async) return true;
     for (unsigned i = 0; i < in.nops; ++i) {
       const ir::Operand& o = in.ops[i];
       if (o.kind != ir::Operand::Kind::Special) continue;
@@ -118,7 +118,11 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     // bar.sync and bar.red wait for the others; bar.arrive only arrives (its warp goes on at once).
     t.barrier_wait = info.barrier && in.sub_op<ir::BarOp>() != ir::BarOp::Arrive;
     // A barrier, or threads leaving (fewer to wait for), can make other warps of the CTA runnable.
-    t.may_release = info.barrier || in.op == ir::Op::Exit || in.op == ir::Op::Ret || in.op == ir::Op::Trap;
+    t.may_release =
+        info.barrier || info.async || in.op == ir::Op::Exit || in.op == ir::Op::Ret || in.op == ir::Op::Trap;
+    t.mbarrier = in.op == ir::Op::Mbarrier ||
+                 (in.op == ir::Op::CpAsync && in.sub_op<ir::CpAsyncOp>() == ir::CpAsyncOp::MbarrierArrive);
+    t.async_copy = in.op == ir::Op::CpAsync && in.sub_op<ir::CpAsyncOp>() == ir::CpAsyncOp::Copy;
     t.cas = in.op == ir::Op::Atom && in.sub == static_cast<std::uint8_t>(ir::AtomOp::Cas);
     t.fence_gpu = (in.op == ir::Op::Membar || in.op == ir::Op::Fence) && in.sub == 1;
     t.l1_bypass = in.has(ir::kL1Bypass);

@@ -77,6 +77,7 @@ bool int_logic(const ir::Instr& in) {
 
 unsigned assumed_latency(const ir::Instr& in, const config::GpuConfig& cfg) {
   if (const config::EmulatedOp* e = emulated_op(in, cfg)) return e->latency;
+  if (in.op == ir::Op::Mbarrier) return cfg.mbarrier_latency;
   if (ir::op_info(in.op).memory && in.ndst != 0) {  // a load or atom: its result comes from memory
     if (in.space == ir::Space::Shared || in.space == ir::Space::SharedCluster) return cfg.smem_latency;
     if (in.space == ir::Space::ParamKernel || in.space == ir::Space::Const) return cfg.const_latency;

@@ -39,10 +39,15 @@ class Gpu {
         occ_(kernel_occupancy(shape, cfg, regs)),
         l2_(cfg),
         wake_(std::size_t{std::max(cfg.num_sms, 1u)} * std::max(cfg.sub_partitions, 1u)),
-        k_{cfg,   src,
-           prog,  l2_,
-           wake_, launch_l1_bytes(cfg, occ_.smem_launch_carveout),
-           sink,  sink != nullptr && sink->wants_issues() ? sink : nullptr},
+        k_{cfg,
+           src,
+           prog,
+           l2_,
+           wake_,
+           events_,
+           launch_l1_bytes(cfg, occ_.smem_launch_carveout),
+           sink,
+           sink != nullptr && sink->wants_issues() ? sink : nullptr},
         clock_(now_, cfg.clock_mhz) {
     sms_.reserve(std::max(cfg.num_sms, 1u));
     for (std::uint32_t s = 0; s < std::max(cfg.num_sms, 1u); ++s) sms_.push_back(std::make_unique<Sm>(s, k_));
@@ -61,6 +66,7 @@ class Gpu {
   // advances to the next cycle where something can happen, and finished CTAs retire.
   void visit() {
     while (const auto s = disp_->launch(now_.count())) place(*s);
+    apply_events();
     wake_.due(now_, due_);
     chosen_.clear();
     for (const std::uint32_t key : due_) {
@@ -74,7 +80,9 @@ class Gpu {
     }
     for (const auto& [s, slot] : chosen_) sms_[s]->issue(slot, now_);
     const bool issued = !chosen_.empty();
-    const Cycle next = issued ? now_ + 1 : min(min(wake_.next_issue(), Cycle(disp_->next_launch(now_.count()))), next_retire());
+    const Cycle next = issued ? now_ + 1
+                              : min(min(min(wake_.next_issue(), Cycle(disp_->next_launch(now_.count()))), next_retire()),
+                                    events_.next());
     if (!issued && next.is_never() && live_ctas_ > 0) deadlock();
     const std::uint64_t elapsed = next - now_;
     auto& ws = stats_.warp_states;
@@ -90,7 +98,18 @@ class Gpu {
       sm.warp_cycles_active += sm.active_warps() * elapsed;
     }
     now_ = next;
+    apply_events();  // copies landing now count before their CTA may retire
     retire();
+  }
+
+  // The asynchronous events due now: each goes to the source, and its CTA's warps are looked at again.
+  void apply_events() {
+    AsyncEvent e;
+    while (events_.pop_due(now_, e)) {
+      if (e.kind == AsyncEvent::Kind::Land) src_.complete(e.id);
+      else src_.expire_wait(e.cta, e.warp, e.id);
+      sms_[e.sm]->wake_cta(e.cta, now_);
+    }
   }
 
   // The earliest cycle a CTA that waits for its stores' acknowledgements retires (never: none waits).
@@ -184,6 +203,7 @@ class Gpu {
   Occupancy occ_;
   MemorySystem l2_;
   WakeQueue wake_;
+  AsyncEvents events_;
   KernelContext k_;
   Cycle now_{0};
   CycleClock clock_;

@@ -2,6 +2,7 @@
 #include <warpsim/timing/sm.hpp>
 
 #include <algorithm>
+#include <cmath>
 
 namespace warpsim::timing {
 
@@ -221,7 +222,11 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     } else if (space == ir::Space::Global || space == ir::Space::Local) {
       const std::uint64_t grid_warp = k_.src.cta_linear(w.cta) * k_.src.warps(w.cta) + w.index;
       const LsuResult m =
-          lsu_.global(r.mem, t.warp_aggregate ? first_lane(r.executed) : r.executed, space == ir::Space::Local,
+          lsu_.global(r.mem,
+                      t.warp_aggregate ? first_lane(r.executed)
+                      : t.async_copy   ? r.mem.lanes  // cp.async: the lanes that read (not zero-filling ones)
+                                       : r.executed,
+                      space == ir::Space::Local,
                       grid_warp, t.cas, t.l1_bypass,
                       slot % sub_partitions(), now);
       ready = m.ready;
@@ -256,6 +261,19 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     k_.end = max(k_.end, w.earliest);
     count_expansion(t.sass, r.active);
   }
+  if (t.mbarrier) ready = now + k_.cfg.mbarrier_latency;
+  if (r.async != source::kNoAsync) {
+    // cp.async: the bytes land when the global load returns (all lanes zero-filling: after the pipe's latency).
+    const Cycle land = touches ? ready : now + pipe.latency;
+    k_.events.land(land, id_, w.cta, r.async);
+    w.drain = max(w.drain, land);
+    k_.end = max(k_.end, land);
+  }
+  if (r.suspend != 0) {
+    const double ns = r.suspend_ns != 0 ? r.suspend_ns : k_.cfg.mbarrier_suspend_limit_ns;
+    const auto cycles = static_cast<std::uint64_t>(std::ceil(ns * k_.cfg.clock_mhz / 1000.0));
+    k_.events.expire(now + std::max<std::uint64_t>(cycles, 1), id_, w.cta, w.index, r.suspend);
+  }
   w.sb.write(writes, ready, mem);
   k_.end = max(k_.end, max(now + 1, writes.empty() ? now + 1 : ready));
   // Barrier bookkeeping: warps of this CTA that were waiting and can run now were released by this step. Only a
@@ -264,7 +282,9 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   bool released = false;
   const std::uint32_t first = t.may_release ? 0 : slot,
                       end = t.may_release ? static_cast<std::uint32_t>(slots_.size()) : slot + 1;
-  const auto release = [&] { return barrier_.release(now, k_.src.warps(w.cta)); };
+  const auto release = [&] {
+    return t.mbarrier ? now + k_.cfg.mbarrier_wake_cycles : barrier_.release(now, k_.src.warps(w.cta));
+  };
   for (std::uint32_t s = first; s < end; ++s) {
     Slot& o = slots_[s];
     if (!o.used || o.cta != w.cta || o.exited) continue;
@@ -286,6 +306,22 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   if (r.done) {
     w.exited = true;
     check_done_ = true;
+  }
+}
+
+void Sm::wake_cta(source::CtaSlot cta, Cycle now) {
+  for (std::uint32_t s = 0; s < slots_.size(); ++s) {
+    Slot& o = slots_[s];
+    if (!o.used || o.cta != cta || o.exited) continue;
+    const bool run = k_.src.warp_runnable(o.cta, o.index);
+    if (o.waiting && run) {
+      o.earliest = max(o.earliest, now);
+      o.barrier_until = o.earliest;
+    }
+    o.waiting = !run && !k_.src.warp_done(o.cta, o.index);
+    o.dirty = true;
+    o.pc_known = false;
+    k_.wake.wake_by(wake_key(s % sub_partitions()), now);
   }
 }
 

@@ -136,6 +136,9 @@ struct GpuConfig {
   unsigned barrier_cycles_per_warp = 0;          // more release cycles per warp of the CTA beyond the first
   unsigned branch_taken_cycles = 0;              // a taken branch's issue to the warp's next issue
   unsigned fence_gpu_cycles = 0;                 // sm.fence_gpu_cycles: a GPU-scope fence after the acknowledgements
+  unsigned mbarrier_latency = 20;                // sm.mbarrier_latency: an mbarrier instruction's issue to its result
+  unsigned mbarrier_wake_cycles = 20;            // sm.mbarrier_wake_cycles: a phase's completion to its waiters' issue
+  unsigned mbarrier_suspend_limit_ns = 1000;     // sm.mbarrier_suspend_limit_ns: try_wait's time limit without a hint
   unsigned printf_cycles = 0;                    // cycles a warp spends in one device printf (one lane printing)
   unsigned printf_cycles_per_lane = 0;           // more cycles per additional printing lane
   unsigned printf_instructions = 1;              // SASS warp-instructions one printf call executes

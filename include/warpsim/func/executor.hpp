@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 namespace warpsim::func {
 
@@ -48,6 +49,15 @@ class Executor {
 
   Launch& launch() { return L_; }
 
+  // Asynchronous operations (exec_async.cpp). Lands the cp.async warp-instruction `id` of the CTA: its bytes in
+  // shared memory, the cp.async.mbarrier.arrive operations it held back, the waits it satisfies.
+  void complete_copy(Cta& cta, std::uint64_t id);
+  // Ends try_wait suspensions: of `warp` with `token`, or every one of the CTA when warp is null. Their lanes resume
+  // with the phase's completion as it is now. Returns whether any resumed.
+  bool expire_waits(Cta& cta, Warp* warp, std::uint64_t token);
+  // Whether a path of the CTA is suspended in a try_wait.
+  static bool has_suspended(const Cta& cta);
+
  private:
   friend struct Lanes;
   // control (exec_control.cpp)
@@ -66,6 +76,15 @@ class Executor {
   bool do_warp_sync(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask lanes);
   void try_complete_warp_sync(Cta& cta, Warp& w);
   void warp_sync_op(Cta& cta, Warp& w, LaneMask lanes);
+  // mbarriers and cp.async (exec_async.cpp); returns false if the path now waits
+  bool exec_async(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask lanes, StepResult& r);
+  bool exec_mbarrier(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask lanes, StepResult& r);
+  bool exec_cp_async(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask lanes, StepResult& r);
+  void release_async_waits(Cta& cta);
+  void complete_thread_copies(Cta& cta, std::uint32_t thread, std::uint64_t group_bound);
+  void apply_batch(Cta& cta, std::size_t index);
+  void fire_triggers(Cta& cta, std::uint32_t thread);
+  void complete_exiting_copies(Cta& cta, LaneMask lanes, const Warp& w);
   // per-lane semantics
   void exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes);
   void exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, StepResult& r);
@@ -73,5 +92,11 @@ class Executor {
 
   Launch& L_;
 };
+
+// For reports (exec_async.cpp): every initialized mbarrier of the CTA with its phase and counts, one line each
+// (each line starts with a newline), and the cp.async warp-instructions in flight.
+std::string describe_mbarriers(const Cta& cta);
+// The shared-memory offset of the mbarrier an mbarrier instruction (or cp.async.mbarrier.arrive) names for `lane`.
+std::uint64_t mbarrier_offset_of(const Launch& L, const Warp& w, const ir::Instr& in, unsigned lane);
 
 }  // namespace warpsim::func

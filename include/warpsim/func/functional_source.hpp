@@ -64,15 +64,25 @@ class FunctionalSource final : public source::InstructionSource {
   std::uint64_t warp_instructions(source::CtaSlot cta, std::uint32_t warp) const override;
   [[noreturn]] void deadlock(source::CtaSlot cta) const override;
   void complete(source::AsyncId op) override;
+  void expire_wait(source::CtaSlot cta, std::uint32_t warp, std::uint64_t token) override;
   void attach(const source::Timebase* time) override;
   const source::Counts& counts() const override { return counts_; }
 
   // Whether every unfinished warp of the CTA waits (nothing of it can run).
   bool blocked(source::CtaSlot cta) const;
+  // A CTA where nothing can run whose try_waits are suspended: ends them (their time limit, as a run without a timing
+  // model has no time) and returns true, unless nothing of its mbarriers changed since the last time it did so (then
+  // its phases can never complete: false, a deadlock).
+  bool time_out_waits(source::CtaSlot cta);
   // Holds `effect` as a pending asynchronous operation (applied at once when immediate); for instructions that
   // complete later.
   source::AsyncId defer(std::function<void()> effect);
-  void set_immediate(bool immediate) { immediate_ = immediate; }
+  // Not immediate: a driver (the timing model) completes every asynchronous operation with complete(), cp.async
+  // copies included (Launch::async_driven).
+  void set_immediate(bool immediate) {
+    immediate_ = immediate;
+    L_.async_driven = !immediate;
+  }
   std::size_t pending() const { return pending_.size(); }
 
  private:
@@ -96,6 +106,7 @@ class FunctionalSource final : public source::InstructionSource {
   StepResult last_;  // the last issue's result, reused
   std::map<source::AsyncId, std::function<void()>> pending_;
   source::AsyncId next_async_ = 1;
+  std::map<source::AsyncId, source::CtaSlot> copies_;  // cp.async warp-instructions in flight, by CTA
   bool immediate_ = true;
   std::uint64_t issued_ = 0;  // warp-instructions executed in this kernel
   std::chrono::steady_clock::time_point start_;

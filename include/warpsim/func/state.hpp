@@ -19,13 +19,17 @@
 #include <warpsim/ir/program.hpp>
 
 #include <array>
+#include <map>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace warpsim::func {
 
-enum class Wait : std::uint8_t { None, Barrier, WarpSync };
+// What a path waits for: a CTA barrier, the other lanes of a .sync instruction, an mbarrier phase (a suspended
+// mbarrier.try_wait) or its lanes' asynchronous copies (cp.async.wait_group/wait_all while the timing model has
+// them in flight).
+enum class Wait : std::uint8_t { None, Barrier, WarpSync, Mbarrier, AsyncCopy };
 
 struct Path {
   std::uint32_t id = 0;  // unique within the warp (indices shift as paths finish)
@@ -38,6 +42,7 @@ struct Path {
   Wait wait = Wait::None;
   std::uint8_t barrier = 0;  // Wait::Barrier: the barrier id
   LaneMask sync_lanes;       // Wait::WarpSync: the lanes that executed the .sync instruction
+  std::uint64_t suspend = 0;  // Wait::Mbarrier: the suspension's token (Issued::suspend)
 };
 
 struct Warp {
@@ -53,6 +58,7 @@ struct Warp {
   std::uint64_t warp_insts = 0, thread_insts = 0;
   std::uint32_t printf_seq = 0;
   std::uint32_t last_pc = ir::kNoPc;  // the instruction it executed last (reports)
+  std::uint64_t suspends = 0;         // try_wait suspensions so far (their tokens)
 
   bool done() const { return paths.empty(); }
   Path* find_path(std::uint32_t id) {
@@ -92,6 +98,45 @@ struct IdleStats {
   std::uint64_t rewrites = 0;  // stores and atomics that changed memory the CTA had touched before
 };
 
+// One cp.async warp-instruction whose bytes have not landed: per lane the shared-memory destination and the bytes
+// read from global memory at issue (src-size zero-filled), written to shared memory when it completes.
+struct CopyBatch {
+  std::uint64_t id = 0;  // its source::AsyncId
+  std::uint32_t warp = 0, pc = 0;
+  std::uint8_t size = 0;  // cp-size, bytes per lane
+  LaneMask lanes;
+  std::array<std::uint32_t, kWarpSize> dst{};
+  std::array<std::array<std::uint8_t, 16>, kWarpSize> data{};
+};
+
+// One thread's cp.async bookkeeping: groups committed so far (the group number of its next copies), its copies in
+// flight (batch id, group) and its pending cp.async.mbarrier.arrive operations, each waiting for every copy the
+// thread issued before it (batch ids below `before`).
+struct ThreadCopies {
+  struct InFlight {
+    std::uint64_t batch = 0, group = 0;
+  };
+  struct Trigger {
+    std::uint64_t before = 0;
+    std::uint32_t mbarrier = 0, pc = 0;  // shared offset; the cp.async.mbarrier.arrive (reports)
+  };
+  std::uint64_t commits = 0;
+  std::vector<InFlight> in_flight;
+  std::vector<Trigger> triggers;
+};
+
+// A CTA's mbarriers and asynchronous copies. Each mbarrier's state is the 8 bytes at its shared-memory offset
+// (exec_async.cpp says the encoding); `mbarriers` names the offsets that hold an initialized one (for use before
+// init and after inval) with the number of phases each completed (reports).
+struct CtaAsync {
+  std::map<std::uint32_t, std::uint64_t> mbarriers;
+  std::vector<CopyBatch> batches;       // cp.async warp-instructions in flight
+  std::vector<ThreadCopies> threads;    // by thread (warp * 32 + lane), sized at the first cp.async
+  std::uint64_t epoch = 0;              // mbarrier updates so far (deadlock detection)
+  std::uint64_t timed_out = ~std::uint64_t{0};  // `epoch` when suspended try_waits last timed out
+  bool phase_completed = false;         // set by a phase completion, cleared by whoever releases its waiters
+};
+
 struct Cta {
   std::uint64_t linear = 0;  // linear CTA id in the grid (x fastest)
   Dim3 id;
@@ -104,6 +149,7 @@ struct Cta {
   IdleStats idle;                              // since this CTA last made progress (watchdog)
   TouchedRange touched_shared, touched_local;  // offsets this CTA has accessed (local: per-thread offsets)
   std::vector<TouchedRange> touched_global;    // per GlobalMemory region, in its order
+  CtaAsync async;
   bool done() const { return threads_exited == threads; }
 };
 
@@ -134,6 +180,11 @@ struct Launch {
   std::uint64_t gridid = 1;
   config::Reconvergence model = config::Reconvergence::Independent;
   const ClockSource* clock = nullptr;
+  // Whether a driver (the timing model) completes asynchronous copies through FunctionalSource::complete; if not,
+  // the executor completes a thread's copies at the first instruction that needs them (cp.async.wait_group/wait_all,
+  // cp.async.mbarrier.arrive) or when it exits.
+  bool async_driven = false;
+  std::uint64_t next_async = 1;  // the next source::AsyncId
   std::vector<PrintfRecord> printf;
   // Set by a step, for the watchdog: progress (a lane exited, or the CTA touched memory it had not touched), a
   // barrier opened, a store or atomic changed memory.

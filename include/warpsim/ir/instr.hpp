@@ -119,6 +119,12 @@ enum Flag : std::uint32_t {
   kMemOrder = 1u << 21 /* .relaxed/.acquire/.release/.acq_rel/.sc/.mmio: not a weak access */,
   kNoUnroll = 1u << 20 /* first instruction after `.pragma "nounroll"` (a loop header ptxas must not unroll) */,
   kL1Bypass = 1u << 22 /* .cg/.cv, .volatile, or .relaxed/.acquire wider than .cta: the load is served by L2 */,
+  kParity = 1u << 23 /* mbarrier.test_wait/try_wait.parity: the last source is a phase parity, not a state */,
+  kExpectTx = 1u << 24 /* mbarrier.arrive.expect_tx / arrive_drop.expect_tx: the count operand is a tx-count */,
+  kNoComplete = 1u << 25 /* mbarrier.arrive(_drop).noComplete: the arrival must not complete the phase */,
+  kNoInc = 1u << 26 /* cp.async.mbarrier.arrive.noinc */,
+  kIgnoreSrc = 1u << 27 /* cp.async: the fourth operand is the ignore-src predicate, not src-size */,
+  kCachePolicy = 1u << 28 /* .L2::cache_hint: the last operand is a 64-bit cache policy */,
 };
 
 // Sub-operations for instructions with a mode modifier.
@@ -128,6 +134,20 @@ enum class VoteMode : std::uint8_t { All, Any, Uni, Ballot };
 enum class ReduxOp : std::uint8_t { Add, Min, Max, And, Or, Xor };
 enum class BarOp : std::uint8_t { Sync, Arrive, Red };  // bar.sync (and plain bar), bar.arrive, bar.red; barrier.*
 enum class MatchMode : std::uint8_t { Any, All };
+// mbarrier.<op> (PTX ISA "Parallel Synchronization and Communication Instructions: mbarrier").
+enum class MbarOp : std::uint8_t {
+  Init,
+  Inval,
+  Arrive,      // mbarrier.arrive (kExpectTx: arrive.expect_tx)
+  ArriveDrop,  // mbarrier.arrive_drop (kExpectTx: arrive_drop.expect_tx)
+  ExpectTx,
+  CompleteTx,
+  TestWait,  // kParity: .parity
+  TryWait,   // kParity: .parity
+  PendingCount,
+};
+// cp.async.<op> (Ampere's non-bulk asynchronous copy, global -> shared::cta).
+enum class CpAsyncOp : std::uint8_t { Copy, CommitGroup, WaitGroup, WaitAll, MbarrierArrive };
 
 struct Instr {
   Op op = Op::Nop;

@@ -54,6 +54,7 @@ enum class OpFlag : std::uint16_t {
   WarpSync = 1u << 9,
   Hint = 1u << 10,
   Predicable = 1u << 11,
+  Async = 1u << 12,
 };
 constexpr OpFlag operator|(OpFlag a, OpFlag b) {
   return static_cast<OpFlag>(static_cast<std::uint16_t>(a) | static_cast<std::uint16_t>(b));
@@ -65,6 +66,7 @@ struct OpInfo {
   PipeRule pipe = PipeRule::Int;
   bool memory = false, load = false, store = false, atomic = false, ordered = false, control = false;
   bool barrier = false, fence = false, collective = false, warp_sync = false, hint = false, predicable = false;
+  bool async = false;
 };
 
 namespace detail {
@@ -89,6 +91,7 @@ constexpr OpInfo op_row(std::string_view mnemonic, PipeRule pipe, OpFlag f) {
   i.warp_sync = has(f, OpFlag::WarpSync);
   i.hint = has(f, OpFlag::Hint);
   i.predicable = has(f, OpFlag::Predicable);
+  i.async = has(f, OpFlag::Async);
   return i;
 }
 

@@ -16,7 +16,8 @@
 //              (the scoreboard's view: guard, sources, address bases, vector elements; destinations).
 //   role       what the timing model does besides the pipe: a branch (taken-branch fetch cost), a barrier that
 //              waits (bar.sync/bar.red: the release delay) or only arrives, an instruction that can release other
-//              warps of its CTA (barriers; exit/ret/trap, which leave fewer threads to wait for), a CAS.
+//              warps of its CTA (barriers; exit/ret/trap, which leave fewer threads to wait for; mbarrier and cp.async
+//              instructions, which may complete a phase or a wait), a CAS, an mbarrier instruction, a cp.async copy.
 // Leaves out: anything ptxas does across basic blocks (see lower/ptxas_model.hpp), and dynamic facts (which
 // lanes ran, which addresses they touched): those come from the instruction source at issue.
 #pragma once
@@ -42,6 +43,9 @@ struct InstrTiming {
   bool barrier_wait = false;  // bar.sync / bar.red: its warp waits for the others (release delay applies)
   bool may_release = false;   // bar.*, exit, ret, trap: other warps of the CTA may become runnable
   bool cas = false;           // atom.cas: one more round trip (mem.atomic_cas_latency)
+  bool mbarrier = false;      // mbarrier.* and cp.async.mbarrier.arrive: its result after sm.mbarrier_latency; warps
+                              // whose try_wait a phase it completes ends issue sm.mbarrier_wake_cycles later
+  bool async_copy = false;    // cp.async: an LDGSTS, its global load through the LSU, its bytes land when it returns
   bool fence_gpu = false;     // membar.gl/.sys, fence.*.gpu/.sys: waits for the warp's stores' acknowledgements, then
                               // sm.fence_gpu_cycles (MEMBAR.SC.GPU and the barriers ptxas puts after it)
   bool l1_bypass = false;     // a global load served by L2 (ir::kL1Bypass: .cg, .cv, strong wider than .cta)

@@ -18,8 +18,10 @@
 //              all wait.
 //   async      operations issued now whose effects land later (bulk copies, mbarrier phases, accumulators): the
 //              source holds their effects as pending, tagged with an AsyncId that the issuing step reports; the
-//              driver applies them with complete() when its model says they land (a functional run does so at
-//              once). Nothing in the current ISA subset issues one yet.
+//              driver applies them with complete() when its model says they land. cp.async issues one per
+//              warp-instruction (its bytes land in shared memory at complete(); a functional run without a driver
+//              completes them at the thread's next wait instead). A suspended mbarrier.try_wait is another kind of
+//              pending effect: the driver ends it with expire_wait() when its time limit passes.
 // Leaves out: timing of any kind, and which SM a CTA's state lives on beyond the %smid it reads.
 #pragma once
 
@@ -55,6 +57,11 @@ struct Issued {
   bool has_mem = false;
   MemAccess mem;
   AsyncId async = kNoAsync;  // an asynchronous operation this step started (complete() applies it)
+  // A try_wait suspended lanes of this warp on an incomplete mbarrier phase (0: none): they resume when the phase
+  // completes, or when the driver calls expire_wait(cta, warp, suspend) after the time limit (`suspend_ns`, the
+  // instruction's suspendTimeHint, or 0 for the system's limit).
+  std::uint64_t suspend = 0;
+  std::uint32_t suspend_ns = 0;
   // The issuing warp just after the step (what next_pc, warp_runnable and warp_done would answer now; an
   // Executed step sets them): read while the warp is hot, so the caller need not ask again.
   std::uint32_t next_pc = kNoPc;
@@ -98,8 +105,12 @@ class InstructionSource {
 
   // Throws ErrorKind::Deadlock describing where every unfinished warp of the CTA waits.
   [[noreturn]] virtual void deadlock(CtaSlot cta) const = 0;
-  // Applies the effects of a pending asynchronous operation.
+  // Applies the effects of a pending asynchronous operation (warps it releases become runnable).
   virtual void complete(AsyncId op) = 0;
+  // The time limit of the try_wait suspension `token` of the warp has passed: its lanes resume with false unless
+  // their phase completed (a stale token does nothing). Throws ErrorKind::Deadlock when the CTA's mbarrier phases
+  // can never complete (every warp waits, nothing in flight, nothing changed since the last time limit).
+  virtual void expire_wait(CtaSlot cta, std::uint32_t warp, std::uint64_t token) = 0;
   virtual void attach(const Timebase* time) = 0;
 
   virtual const Counts& counts() const = 0;

@@ -15,7 +15,9 @@
 //     barrier unit    timing/barrier_unit.hpp: release delay
 //     LSU and L1      timing/lsu.hpp, timing/l1_cache.hpp: coalescing, constant cache, store back-pressure
 //   memory system  timing/memory_system.hpp: L2 slices and DRAM (timing/dram.hpp), shared by the SMs' L1s.
-// The loop, once per visited cycle: launch the CTAs the dispatcher allows; scan the sub-partitions that are due
+//   async events   timing/async_events.hpp: when each asynchronous effect happens (a cp.async's bytes landing, a
+//                  suspended try_wait's time limit); applied through the source's complete()/expire_wait().
+// The loop, once per visited cycle: launch the CTAs the dispatcher allows; apply the asynchronous events due; scan the sub-partitions that are due
 // (timing/wake_queue.hpp: one of their warps may issue, or changes stall state), in SM and sub-partition order;
 // issue the warps they chose, in the same order; advance to the next cycle (the next one if anything issued, else
 // the earliest cycle a warp may issue, a CTA launches or a draining CTA retires); retire finished CTAs (every thread

@@ -16,6 +16,15 @@
 //               after their measured latency.
 //   barriers    a warp waiting in the source issues nothing; when one opens, its warps may issue the barrier
 //               unit's release delay later; a bar.sync's own warp too. A bar.arrive does not wait.
+//   mbarriers   an mbarrier instruction's result (state token, predicate) is ready sm.mbarrier_latency after its
+//               issue; a try_wait that suspends its warp issues nothing until a phase completes (the warps it
+//               releases issue sm.mbarrier_wake_cycles after the completing instruction) or its time limit passes
+//               (the suspendTimeHint, else sm.mbarrier_suspend_limit_ns: an Expire event).
+//   cp.async    an LDGSTS: its global load goes through the LSU and L1 like ld.global (.cg bypassing L1), and its bytes
+//               land in shared memory when the load returns (a Land event: the source writes them then, and warps
+//               waiting in cp.async.wait_group or on an mbarrier the landing completes issue from that cycle); a
+//               copy whose lanes all zero-fill lands after pipe.ldst.latency. A CTA retires only after its copies
+//               landed. The shared-memory write's bank wavefronts are not modelled.
 //   exit        a CTA whose threads have all exited keeps its slots, registers and shared memory until every store
 //               its warps issued is acknowledged (mem.store_ack_cycles after it reached L2: the LSU's `acked`), as
 //               the GPU's warps wait after EXIT for their memory instructions to complete (Nsight's drain stall);
@@ -32,6 +41,7 @@
 #include <warpsim/config/gpu_config.hpp>
 #include <warpsim/lower/lowered.hpp>
 #include <warpsim/source/instruction_source.hpp>
+#include <warpsim/timing/async_events.hpp>
 #include <warpsim/timing/barrier_unit.hpp>
 #include <warpsim/timing/cycle.hpp>
 #include <warpsim/timing/lsu.hpp>
@@ -59,6 +69,7 @@ struct KernelContext {
   const lower::Program& prog;
   MemorySystem& l2;
   WakeQueue& wake;
+  AsyncEvents& events;                  // cp.async landings and try_wait time limits
   std::uint64_t l1_bytes = 0;           // this launch's L1 per SM (mem.l1_size + what its carve-out leaves)
   TraceSink* sink = nullptr;            // CTA and warp events
   TraceSink* issue_sink = nullptr;      // every issue (sink, when it wants them)
@@ -80,6 +91,9 @@ class Sm {
   std::int64_t scan(std::uint32_t sub, Cycle now);
   // Issues the next instruction of the warp in `slot` at `now`.
   void issue(std::uint32_t slot, Cycle now);
+  // Re-reads the warps of CTA `cta` after an asynchronous event changed it (a copy landed, a try_wait's time limit
+  // passed): those that can run now may issue from `now`.
+  void wake_cta(source::CtaSlot cta, Cycle now);
   // Retires its CTAs that are done (in placement order) and whose stores are acknowledged by `now`: trace events,
   // slots freed. Returns how many.
   unsigned retire(Cycle now, std::vector<source::CtaSlot>& retired);

@@ -173,6 +173,7 @@ class ScriptedSource final : public source::InstructionSource {
     fail(ErrorKind::Deadlock, "mock: every warp of CTA {} waits", ctas_[cta].linear);
   }
   void complete(source::AsyncId) override { FAIL("mock: no asynchronous operation was started"); }
+  void expire_wait(source::CtaSlot, std::uint32_t, std::uint64_t) override { FAIL("mock: no try_wait suspended"); }
   void attach(const source::Timebase* time) override { time_ = time; }
   const source::Counts& counts() const override { return counts_; }
 
