@@ -26,7 +26,7 @@ std::string copy_kernel() {
 
 }  // namespace
 
-TEST_CASE("658 a kernel sees its bytes and tensor_map parameters exactly as config::arg_bytes builds them",
+TEST_CASE("663 a kernel sees its bytes and tensor_map parameters exactly as config::arg_bytes builds them",
           "[simt][params]") {
   const std::string dir = simt::temp_dir("param-bytes");
   std::ofstream(dir + "/k.ptx") << copy_kernel();
