@@ -288,7 +288,7 @@ bool Executor::exec_mbarrier(Cta& cta, Warp& w, std::int32_t path, const ir::Ins
         return true;
       }
       p.wait = Wait::Mbarrier;
-      p.suspend = ++w.suspends;
+      p.suspend = L_.next_suspend++;
       r.suspend = p.suspend;
       r.suspend_ns =
           in.nops == 4 ? static_cast<std::uint32_t>(cx.read(in.ops[3], static_cast<unsigned>(std::countr_zero(lanes.bits))))
@@ -499,6 +499,11 @@ bool Executor::expire_waits(Cta& cta, Warp* only, std::uint64_t token) {
     any = any || here;
   }
   return any;
+}
+
+bool Executor::suspended(const Warp& w, std::uint64_t token) {
+  return std::any_of(w.paths.begin(), w.paths.end(),
+                     [&](const Path& p) { return p.wait == Wait::Mbarrier && p.suspend == token; });
 }
 
 bool Executor::has_suspended(const Cta& cta) {

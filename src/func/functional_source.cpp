@@ -219,6 +219,8 @@ namespace warpsim::func {
 
 void FunctionalSource::expire_wait(source::CtaSlot c, std::uint32_t warp, std::uint64_t token) {
   Cta& cta = at(c);
+  // A stale time limit (its wait ended when its phase completed, or its CTA finished) changes nothing.
+  if (warp >= cta.warps.size() || !Executor::suspended(cta.warps[warp], token)) return;
   // Nothing of the CTA can run, no copy is in flight and no mbarrier changed since the last time limit: its phases
   // can never complete.
   if (blocked(c) && cta.async.batches.empty() && cta.async.epoch == cta.async.timed_out) deadlock(c);

@@ -55,6 +55,8 @@ class Executor {
   // Ends try_wait suspensions: of `warp` with `token`, or every one of the CTA when warp is null. Their lanes resume
   // with the phase's completion as it is now. Returns whether any resumed.
   bool expire_waits(Cta& cta, Warp* warp, std::uint64_t token);
+  // Whether a path of the warp is suspended in a try_wait with `token` (false once that wait ended).
+  static bool suspended(const Warp& w, std::uint64_t token);
   // Whether a path of the CTA is suspended in a try_wait.
   static bool has_suspended(const Cta& cta);
 

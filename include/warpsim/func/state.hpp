@@ -58,7 +58,6 @@ struct Warp {
   std::uint64_t warp_insts = 0, thread_insts = 0;
   std::uint32_t printf_seq = 0;
   std::uint32_t last_pc = ir::kNoPc;  // the instruction it executed last (reports)
-  std::uint64_t suspends = 0;         // try_wait suspensions so far (their tokens)
 
   bool done() const { return paths.empty(); }
   Path* find_path(std::uint32_t id) {
@@ -185,6 +184,9 @@ struct Launch {
   // cp.async.mbarrier.arrive) or when it exits.
   bool async_driven = false;
   std::uint64_t next_async = 1;  // the next source::AsyncId
+  // The next try_wait suspension token (Issued::suspend): unique in the launch, so a time limit that passes after
+  // its wait ended never names a later wait, even one of a CTA that reuses the slot.
+  std::uint64_t next_suspend = 1;
   std::vector<PrintfRecord> printf;
   // Set by a step, for the watchdog: progress (a lane exited, or the CTA touched memory it had not touched), a
   // barrier opened, a store or atomic changed memory.

@@ -108,8 +108,9 @@ class InstructionSource {
   // Applies the effects of a pending asynchronous operation (warps it releases become runnable).
   virtual void complete(AsyncId op) = 0;
   // The time limit of the try_wait suspension `token` of the warp has passed: its lanes resume with false unless
-  // their phase completed (a stale token does nothing). Throws ErrorKind::Deadlock when the CTA's mbarrier phases
-  // can never complete (every warp waits, nothing in flight, nothing changed since the last time limit).
+  // their phase completed (a stale token, of a wait that ended or of a finished CTA, does nothing). Throws
+  // ErrorKind::Deadlock when the CTA's mbarrier phases can never complete (every warp waits, nothing in flight,
+  // nothing changed since the last time limit).
   virtual void expire_wait(CtaSlot cta, std::uint32_t warp, std::uint64_t token) = 0;
   virtual void attach(const Timebase* time) = 0;
 
