@@ -506,11 +506,12 @@ bool Executor::suspended(const Warp& w, std::uint64_t token) {
                      [&](const Path& p) { return p.wait == Wait::Mbarrier && p.suspend == token; });
 }
 
+bool Executor::has_suspended(const Warp& w) {
+  return std::any_of(w.paths.begin(), w.paths.end(), [](const Path& p) { return p.wait == Wait::Mbarrier; });
+}
+
 bool Executor::has_suspended(const Cta& cta) {
-  for (const auto& w : cta.warps)
-    for (const auto& p : w.paths)
-      if (p.wait == Wait::Mbarrier) return true;
-  return false;
+  return std::any_of(cta.warps.begin(), cta.warps.end(), [](const Warp& w) { return has_suspended(w); });
 }
 
 void Executor::complete_exiting_copies(Cta& cta, LaneMask lanes, const Warp& w) {

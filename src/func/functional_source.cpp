@@ -217,22 +217,37 @@ void FunctionalSource::complete(source::AsyncId op) {
 
 namespace warpsim::func {
 
+bool FunctionalSource::idle_timeout(const Cta& cta, Warp& w) {
+  if (w.timeout_epoch == cta.async.epoch) {
+    ++w.idle_timeouts;
+  } else {
+    w.timeout_epoch = cta.async.epoch;
+    w.idle_timeouts = 0;
+  }
+  return w.idle_timeouts >= kIdleTimeoutLimit;
+}
+
 void FunctionalSource::expire_wait(source::CtaSlot c, std::uint32_t warp, std::uint64_t token) {
   Cta& cta = at(c);
   // A stale time limit (its wait ended when its phase completed, or its CTA finished) changes nothing.
   if (warp >= cta.warps.size() || !Executor::suspended(cta.warps[warp], token)) return;
-  // Nothing of the CTA can run, no copy is in flight and no mbarrier changed since the last time limit: its phases
-  // can never complete.
-  if (blocked(c) && cta.async.batches.empty() && cta.async.epoch == cta.async.timed_out) deadlock(c);
-  cta.async.timed_out = cta.async.epoch;
+  Warp& w = cta.warps[warp];
+  // Nothing of the CTA can run, no copy is in flight and the warp's try_waits timed out again and again with no
+  // mbarrier changing: its phases can never complete.
+  if (idle_timeout(cta, w) && blocked(c) && cta.async.batches.empty()) deadlock(c);
   L_.progress = L_.barrier_opened = L_.wrote = false;
-  ex_.expire_waits(cta, &cta.warps[warp], token);
+  ex_.expire_waits(cta, &w, token);
 }
 
 bool FunctionalSource::time_out_waits(source::CtaSlot c) {
   Cta& cta = at(c);
-  if (!Executor::has_suspended(cta) || cta.async.epoch == cta.async.timed_out) return false;
-  cta.async.timed_out = cta.async.epoch;
+  bool any = false, idle = false;
+  for (auto& w : cta.warps) {
+    if (!Executor::has_suspended(w)) continue;
+    any = true;
+    idle = idle_timeout(cta, w) || idle;
+  }
+  if (!any || idle) return false;
   return ex_.expire_waits(cta, nullptr, 0);
 }
 

@@ -57,8 +57,9 @@ class Executor {
   bool expire_waits(Cta& cta, Warp* warp, std::uint64_t token);
   // Whether a path of the warp is suspended in a try_wait with `token` (false once that wait ended).
   static bool suspended(const Warp& w, std::uint64_t token);
-  // Whether a path of the CTA is suspended in a try_wait.
+  // Whether a path of the CTA (of the warp) is suspended in a try_wait.
   static bool has_suspended(const Cta& cta);
+  static bool has_suspended(const Warp& w);
 
  private:
   friend struct Lanes;

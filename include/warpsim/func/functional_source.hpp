@@ -71,9 +71,19 @@ class FunctionalSource final : public source::InstructionSource {
   // Whether every unfinished warp of the CTA waits (nothing of it can run).
   bool blocked(source::CtaSlot cta) const;
   // A CTA where nothing can run whose try_waits are suspended: ends them (their time limit, as a run without a timing
-  // model has no time) and returns true, unless nothing of its mbarriers changed since the last time it did so (then
-  // its phases can never complete: false, a deadlock).
+  // model has no time) and returns true, unless a warp's try_waits reached kIdleTimeoutLimit time limits in a row
+  // with none of its mbarriers changing (then its phases can never complete: false, a deadlock).
   bool time_out_waits(source::CtaSlot cta);
+
+  // A try_wait that returns false is a normal result the program may act on (count it, do other work, try again), so
+  // one time limit passing with nothing changed is no deadlock. A CTA is deadlocked when nothing of it can run, no
+  // copy is in flight and one of its warps had this many time limits in a row with no mbarrier of the CTA changing
+  // in between (no arrive, tx-count update, init or inval): a program that waits on purpose gives up long before
+  // (traces/ubench_mbarrier's mbar_timeout times out 32 times), while one spinning on a phase nobody completes is
+  // reported after 1024 time limits (about 1 ms of GPU time at the default sm.mbarrier_suspend_limit_ns; 1024 rounds
+  // of the --functional runner). In timed runs each suspended path's time limit counts (a diverged warp gets there
+  // sooner).
+  static constexpr std::uint32_t kIdleTimeoutLimit = 1024;
   // Holds `effect` as a pending asynchronous operation (applied at once when immediate); for instructions that
   // complete later.
   source::AsyncId defer(std::function<void()> effect);
@@ -92,6 +102,9 @@ class FunctionalSource final : public source::InstructionSource {
   void check_limits(source::CtaSlot c);
   // Every resident CTA's description, `c` first, at most a few.
   std::string describe_resident(source::CtaSlot c) const;
+  // Counts a time limit of `w`'s suspended try_waits (Warp::idle_timeouts): whether it is the kIdleTimeoutLimit-th in
+  // a row with no mbarrier of the CTA changed.
+  static bool idle_timeout(const Cta& cta, Warp& w);
   const Cta& at(source::CtaSlot c) const { return *ctas_[c]; }
 
   Launch& L_;

@@ -58,6 +58,10 @@ struct Warp {
   std::uint64_t warp_insts = 0, thread_insts = 0;
   std::uint32_t printf_seq = 0;
   std::uint32_t last_pc = ir::kNoPc;  // the instruction it executed last (reports)
+  // Time limits of its suspended try_waits in a row with no mbarrier of the CTA changed in between (deadlock
+  // detection: FunctionalSource::kIdleTimeoutLimit), and CtaAsync::epoch at the last one.
+  std::uint32_t idle_timeouts = 0;
+  std::uint64_t timeout_epoch = ~std::uint64_t{0};
 
   bool done() const { return paths.empty(); }
   Path* find_path(std::uint32_t id) {
@@ -132,7 +136,6 @@ struct CtaAsync {
   std::vector<CopyBatch> batches;       // cp.async warp-instructions in flight
   std::vector<ThreadCopies> threads;    // by thread (warp * 32 + lane), sized at the first cp.async
   std::uint64_t epoch = 0;              // mbarrier updates so far (deadlock detection)
-  std::uint64_t timed_out = ~std::uint64_t{0};  // `epoch` when suspended try_waits last timed out
   bool phase_completed = false;         // set by a phase completion, cleared by whoever releases its waiters
 };
 

@@ -109,8 +109,8 @@ class InstructionSource {
   virtual void complete(AsyncId op) = 0;
   // The time limit of the try_wait suspension `token` of the warp has passed: its lanes resume with false unless
   // their phase completed (a stale token, of a wait that ended or of a finished CTA, does nothing). Throws
-  // ErrorKind::Deadlock when the CTA's mbarrier phases can never complete (every warp waits, nothing in flight,
-  // nothing changed since the last time limit).
+  // ErrorKind::Deadlock when the CTA's mbarrier phases can never complete (every warp waits, nothing in flight, and
+  // the warp's try_waits timed out many times in a row with no mbarrier changing: func/functional_source.hpp).
   virtual void expire_wait(CtaSlot cta, std::uint32_t warp, std::uint64_t token) = 0;
   virtual void attach(const Timebase* time) = 0;
 
