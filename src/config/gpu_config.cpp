@@ -159,8 +159,8 @@ std::vector<Param> make_params() {
       count("pipe.fp32.interval", &G::pipe_fp32, &PipeTiming::interval, "cycles", 1, 100000,
             "FP32 (FADD, FMUL, FFMA): issue to the next issue to the same FMA unit"),
       count("pipe.fp32.units", &G::fp32_units, "units", 1, 2,
-            "FMA units per sub-partition an FP32 instruction issues to, whichever is free (the H200's fmaheavy and "
-            "fmalite); integer multiplies use the first only"),
+            "FMA units per sub-partition that FP32 instructions take in turn (the H200's fmaheavy and fmalite); "
+            "integer multiplies use the first only; one warp issues at most one FP32 instruction per pipe.fp32.interval"),
       count("pipe.fp64.latency", &G::pipe_fp64, &PipeTiming::latency, "cycles", 1, 100000,
             "FP64: issue to dependent issue"),
       count("pipe.fp64.interval", &G::pipe_fp64, &PipeTiming::interval, "cycles", 1, 100000,

@@ -77,7 +77,6 @@ Sm::Readiness Sm::ready(Slot& w, const SubPartition& sp, unsigned sub, Cycle now
       w.dep = p.at;
       w.dep_mem = p.memory;
       w.cls = t.pipe;
-      w.smem = t.smem;
       w.folded = t.issue != lower::Issue::Sass;
       // A folded instruction waits for nothing: its result is ready when its sources are.
       w.own = w.folded ? w.earliest : max(w.earliest, p.at);
@@ -89,7 +88,7 @@ Sm::Readiness Sm::ready(Slot& w, const SubPartition& sp, unsigned sub, Cycle now
   r.on_dep = w.dep > now;
   r.on_mem = r.on_dep && w.dep_mem;
   r.at = max(w.own, sp.pipe_free(w.cls));
-  if (w.smem) r.at = max(r.at, smem_.port_free(sub));  // its port still passes the last access (mio_throttle)
+  if (w.cls == lower::OpClass::Fp32) r.at = max(r.at, w.fp32_next);
   return r;
 }
 
@@ -211,6 +210,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   const config::PipeTiming& pipe = lower::pipe_timing(k_.cfg, t.pipe);
   SubPartition& sp = subs_[slot % sub_partitions()];
   sp.issue(t.pipe, now, t.expanded ? kExpandedPipeCycles : pipe.interval, slot);
+  if (t.pipe == lower::OpClass::Fp32 && !t.expanded) w.fp32_next = now + pipe.interval;
   Cycle ready = now + pipe.latency;
   bool mem = false;
   if (touches) {

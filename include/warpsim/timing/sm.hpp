@@ -124,6 +124,8 @@ class Sm {
     std::uint64_t age = 0;
     Scoreboard sb;
     Cycle earliest{0};       // no issue before (placement, barrier release, branch fetch, expanded ops)
+    Cycle fp32_next{0};      // its next FP32 instruction: one per pipe.fp32.interval from one warp, whichever FMA unit
+                             // is free (traces/ubench_pipe_tput: a lone warp's FFMAs go at IMAD's rate)
     Cycle barrier_until{0};  // released from a barrier, may issue from this cycle
     bool waiting = false;    // the source has nothing runnable (barrier, warp-sync)
     bool exited = false;
@@ -138,7 +140,6 @@ class Sm {
     Cycle dep{0};          // when its last pending operand lands
     bool dep_mem = false;  // that operand comes from memory
     lower::OpClass cls = lower::OpClass::Int;
-    bool smem = false;    // the next instruction accesses .shared (waits for its sub-partition's port)
     bool folded = false;  // the next instruction issues nothing (folded or merged)
     std::uint64_t folded_count = 0;
     Cycle wide_ready{0};  // when the last shared access it issued lands (for merged followers)

@@ -9,8 +9,10 @@
 // each of the four sub-partitions, 1.00 from 8 or more warps, loads and stores alike). An access starts when its
 // port and the banks are free; its data lands mem.smem_latency after the port or the banks pass its last
 // wavefront, whichever is later (for one warp alone: mem.smem_latency + replays x mem.smem_wavefront_cycles, as
-// ubench_bank_conflict measured). The port takes the sub-partition's next shared access only then (Nsight's
-// mio_throttle: ubench_smem_tput's single warp of conflicting stores waits at each, 1.98 cycles per wavefront).
+// ubench_bank_conflict measured). The port starts the sub-partition's next shared access only then; the warps
+// that issue them are not held back (the instruction queue in front of the port has no limit here: Nsight's
+// mio_throttle, with which ubench_smem_tput's warps of conflicting stores wait at each store, is not modelled, so
+// their %clock64 runs ahead of the stores, though the kernel still ends when the banks are done).
 // Counts wavefronts and bank conflicts (wavefronts beyond the conflict-free number) as Nsight does, shared
 // atomics apart from loads and stores.
 // Leaves out: the 128-byte-per-wavefront limit of wide accesses, shared atomics' read-modify-write passes (timed as

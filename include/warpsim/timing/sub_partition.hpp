@@ -6,9 +6,11 @@
 // policy (timing/scheduler.hpp). An expanded (emulated) operation holds its pipe for kExpandedPipeCycles: its
 // SASS instructions are issued one per cycle through the warp, not through one pipe. The LSU may hold the memory
 // pipe while this sub-partition's stores wait at busy L2 slices (timing/lsu.hpp).
-// The FMA units: an FP32 instruction issues to whichever of pipe.fp32.units units is free first (the H200's
-// fmaheavy and fmalite), an integer multiply (imad) only to the first, which both hold for their own interval
-// (traces/ubench_pipe_tput: IMAD and FFMA share fmaheavy, FFMA alone uses both).
+// The FMA units: FP32 instructions take pipe.fp32.units units in turn (the H200's fmaheavy and fmalite), an
+// integer multiply (imad) only the first; each holds its unit for its own interval (traces/ubench_pipe_tput: IMAD
+// and FFMA share fmaheavy, FFMA alone uses both; with 4 IMAD and 4 FFMA chains fmaheavy runs 49 % of the FFMAs, as
+// taking turns gives, where "whichever is free" would leave it the IMADs alone). One warp issues FP32 instructions
+// at most one per pipe.fp32.interval (the SM keeps that per warp).
 // The SM (timing/sm.hpp) drives it: it wakes a sub-partition only when one of its warps may issue or changes
 // the state it is counted in, and keeps the counts of its last scan (the warp states of the stall breakdown).
 // Leaves out: dual issue, register-bank conflicts, the instruction buffer and fetch beyond the taken-branch cost.
@@ -39,16 +41,15 @@ class SubPartition {
 
   // When pipe `c` can take the next instruction.
   Cycle pipe_free(lower::OpClass c) const {
-    if (c == lower::OpClass::Fp32) return fma_units_ > 1 ? min(fma_free_[0], fma_free_[1]) : fma_free_[0];
+    if (c == lower::OpClass::Fp32) return fma_free_[next_fma_];
     if (c == lower::OpClass::Imad) return fma_free_[0];
     return pipe_free_[static_cast<std::size_t>(c)];
   }
   // An instruction issued to pipe `c` at `now`, holding it for `cycles`, from warp slot `slot`.
   void issue(lower::OpClass c, Cycle now, std::uint64_t cycles, std::uint32_t slot) {
     if (c == lower::OpClass::Fp32) {
-      // The second unit when it is free no later than the first: the first stays open for integer multiplies.
-      const unsigned u = fma_units_ > 1 && fma_free_[1] <= fma_free_[0] ? 1 : 0;
-      fma_free_[u] = now + cycles;
+      fma_free_[next_fma_] = now + cycles;
+      next_fma_ = (next_fma_ + 1) % fma_units_;
     } else if (c == lower::OpClass::Imad) {
       fma_free_[0] = now + cycles;
     } else {
@@ -75,6 +76,7 @@ class SubPartition {
   std::array<Cycle, lower::kOpClasses> pipe_free_{};  // all but fp32 and imad
   std::array<Cycle, kMaxFmaUnits> fma_free_{};          // the FMA units (fp32, imad)
   unsigned fma_units_;
+  unsigned next_fma_ = 0;  // the FMA unit the next FP32 instruction takes
   std::int64_t last_ = -1;
   std::unique_ptr<WarpScheduler> scheduler_;
 };
