@@ -126,6 +126,7 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     t.cas = in.op == ir::Op::Atom && in.sub == static_cast<std::uint8_t>(ir::AtomOp::Cas);
     t.fence_gpu = (in.op == ir::Op::Membar || in.op == ir::Op::Fence) && in.sub == 1;
     t.l1_bypass = in.has(ir::kL1Bypass);
+    t.smem = info.memory && (in.space == ir::Space::Shared || in.space == ir::Space::SharedCluster);
     if (cfg.compiler_schedule != 0 && warp_aggregated(in, uniform)) {
       t.warp_aggregate = true;
       t.sass += kAggregateSass;

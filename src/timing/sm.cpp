@@ -77,6 +77,7 @@ Sm::Readiness Sm::ready(Slot& w, const SubPartition& sp, unsigned sub, Cycle now
       w.dep = p.at;
       w.dep_mem = p.memory;
       w.cls = t.pipe;
+      w.smem = t.smem;
       w.folded = t.issue != lower::Issue::Sass;
       // A folded instruction waits for nothing: its result is ready when its sources are.
       w.own = w.folded ? w.earliest : max(w.earliest, p.at);
@@ -89,6 +90,7 @@ Sm::Readiness Sm::ready(Slot& w, const SubPartition& sp, unsigned sub, Cycle now
   r.on_mem = r.on_dep && w.dep_mem;
   r.at = max(w.own, sp.pipe_free(w.cls));
   if (w.cls == lower::OpClass::Fp32) r.at = max(r.at, w.fp32_next);
+  if (w.smem) r.at = max(r.at, smem_.hold(sub));  // its port replays a conflicting access (mio_throttle)
   return r;
 }
 

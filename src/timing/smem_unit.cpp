@@ -6,7 +6,10 @@ namespace warpsim::timing {
 Cycle SmemUnit::access(const source::MemAccess& m, LaneMask lanes, Cycle now, unsigned sub) {
   if (lanes.none()) return now;  // no lane executed: nothing reaches the banks
   const SmemCost c = smem_cost(m, lanes, cfg_.banks, cfg_.bank_bytes, scratch_);
-  if (sub >= port_free_.size()) port_free_.resize(sub + 1, Cycle{0});
+  if (sub >= port_free_.size()) {
+    port_free_.resize(sub + 1, Cycle{0});
+    hold_.resize(sub + 1, Cycle{0});
+  }
   const std::uint64_t wf = c.wavefronts;
   const std::uint64_t replays = c.wavefronts - c.ideal_wavefronts;  // bank-conflict replays
   const Cycle enter = max(now, port_free_[sub]);
@@ -18,6 +21,7 @@ Cycle SmemUnit::access(const source::MemAccess& m, LaneMask lanes, Cycle now, un
   const Cycle banks_done = start + (wf - 1);
   const Cycle last = max(port_done, banks_done);
   port_free_[sub] = last + 1;
+  if (replays != 0) hold_[sub] = max(hold_[sub], last + 1);
   stats_.wavefronts += c.wavefronts;
   (m.atomic  ? stats_.conflicts_atom
    : m.store ? stats_.conflicts_st

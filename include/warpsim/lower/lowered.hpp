@@ -49,6 +49,8 @@ struct InstrTiming {
   bool fence_gpu = false;     // membar.gl/.sys, fence.*.gpu/.sys: waits for the warp's stores' acknowledgements, then
                               // sm.fence_gpu_cycles (MEMBAR.SC.GPU and the barriers ptxas puts after it)
   bool l1_bypass = false;     // a global load served by L2 (ir::kL1Bypass: .cg, .cv, strong wider than .cta)
+  bool smem = false;          // ld/st/atom/red on .shared (its space written out, not generic): held while its
+                              // sub-partition's port to the shared-memory banks replays a conflicting access
   bool warp_aggregate = false;  // with compiler.schedule: an integer atom/red.add on a warp-uniform address, which
                                 // ptxas turns into one lane's atomic of the warp's sum (kAggregateSass more SASS)
   std::uint32_t sass = 1;

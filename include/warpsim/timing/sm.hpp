@@ -140,6 +140,7 @@ class Sm {
     Cycle dep{0};          // when its last pending operand lands
     bool dep_mem = false;  // that operand comes from memory
     lower::OpClass cls = lower::OpClass::Int;
+    bool smem = false;    // the next instruction accesses .shared (held while its port replays a conflict)
     bool folded = false;  // the next instruction issues nothing (folded or merged)
     std::uint64_t folded_count = 0;
     Cycle wide_ready{0};  // when the last shared access it issued lands (for merged followers)
