@@ -219,9 +219,15 @@ namespace warpsim::func {
 
 void FunctionalSource::expire_wait(source::CtaSlot c, std::uint32_t warp, std::uint64_t token) {
   Cta& cta = at(c);
+  // A stale token (the try_wait ended when its phase completed, or its CTA finished and the slot may hold another
+  // CTA now) does nothing.
+  if (warp >= cta.warps.size() ||
+      std::none_of(cta.warps[warp].paths.begin(), cta.warps[warp].paths.end(),
+                   [&](const Path& p) { return p.wait == Wait::Mbarrier && p.suspend == token; }))
+    return;
   // Nothing of the CTA can run, no copy is in flight and no mbarrier changed since the last time limit: its phases
   // can never complete.
-  if (blocked(c) && cta.async.batches.empty() && cta.async.epoch == cta.async.timed_out) deadlock(c);
+  if (blocked(c) && cta.async.batches.empty() && cta.async.bulk.empty() && cta.async.epoch == cta.async.timed_out) deadlock(c);
   cta.async.timed_out = cta.async.epoch;
   L_.progress = L_.barrier_opened = L_.wrote = false;
   ex_.expire_waits(cta, &cta.warps[warp], token);
