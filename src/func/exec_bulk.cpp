@@ -101,7 +101,7 @@ TensorMap read_map(const InstrContext& cx, const ir::Operand& op, unsigned lane,
   try {
     return config::decode_tensor_map(reinterpret_cast<const std::byte*>(p));
   } catch (const Error& e) {
-    cx.fault(lane, "{}: the 128 bytes at 0x{:x} are not a tensor map: {}", bulk_name(cx.in), a, e.what());
+    cx.fault(lane, "{}: the tensor map at 0x{:x}: {}", bulk_name(cx.in), a, e.what());
   }
 }
 

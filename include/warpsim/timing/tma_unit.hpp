@@ -8,7 +8,8 @@
 // that time straight to L2 (timing/memory_system.hpp; no L1), loads and prefetches as loads, stores as stores of the
 // bytes they write in each sector, reductions as atomics. A load (or a shared-to-shared copy, which touches no
 // global memory) completes sm.tma_land_cycles after its last data is back (and not before the unit has moved its
-// bytes); a store or reduction when its last sector is taken by its slice plus mem.store_ack_cycles. The next copy
+// bytes); a store or reduction when its last sector is taken by its slice (not before the unit has moved its bytes)
+// plus mem.store_ack_cycles. The next copy
 // starts when the unit has issued this one's requests.
 // Leaves out: the shared-memory bank traffic of the writes and reads (no wavefronts taken from the SM's shared-memory
 // unit), a limit on the unit's requests in flight, multicast to a cluster's SMs, the L2 promotion and cache-policy
