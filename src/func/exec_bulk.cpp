@@ -45,6 +45,8 @@ using ir::CpAsyncOp;
 using ir::ScalarType;
 namespace S = scalar;
 
+constexpr std::uint64_t kMaxPrefetchBytes = std::uint64_t{1} << 20;
+
 std::string_view bulk_name(const ir::Instr& in) {
   const bool tensor =
       in.sub_op<CpAsyncOp>() == CpAsyncOp::BulkTensor || in.sub_op<CpAsyncOp>() == CpAsyncOp::BulkPrefetchTensor;
@@ -154,14 +156,16 @@ struct Box {
   }
   // Visits every row (one index per dimension 1..4): the row's linear byte in the dense box, whether it lies in
   // the tensor along dimensions 1..4, and its global address at inner coordinate 0.
+  // At most `max_rows` rows.
   template <class F>
-  void rows(F&& f) const {
-    std::uint64_t lin = 0;
+  void rows(F&& f, std::uint64_t max_rows = ~std::uint64_t{0}) const {
+    std::uint64_t lin = 0, visited = 0;
     const std::uint64_t row = n[0] * esize;
     for (std::uint64_t k4 = 0; k4 < n[4]; ++k4)
       for (std::uint64_t k3 = 0; k3 < n[3]; ++k3)
         for (std::uint64_t k2 = 0; k2 < n[2]; ++k2)
           for (std::uint64_t k1 = 0; k1 < n[1]; ++k1, lin += row) {
+            if (visited++ == max_rows) return;
             const std::array<std::uint64_t, 5> k{0, k1, k2, k3, k4};
             bool in = true;
             Addr a = m.global_address;
@@ -291,7 +295,7 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
                        "and {}",
                  a, size);
       acc.kind = source::BulkAccess::Kind::Prefetch;
-      add_span(r, a, size);
+      add_span(r, a, std::min(size, kMaxPrefetchBytes));  // the TMA unit is told at most kMaxPrefetchBytes
     } else if (sub == CpAsyncOp::Bulk) {
       const Addr da = cx.address(in.ops[0], lane), sa = cx.address(in.ops[1], lane);
       const std::uint64_t size = cx.read(in.ops[2], lane) & 0xffffffffu;
@@ -299,10 +303,12 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
       if (da % 16 != 0 || sa % 16 != 0)
         cx.fault(lane, "{}'s {} address 0x{:x} is not 16-byte aligned", bulk_name(in), da % 16 != 0 ? "destination" : "source",
                  da % 16 != 0 ? da : sa);
+      // The shared side first: it bounds the size by the CTA's shared memory before anything is read or allocated.
+      const std::uint32_t doff = to_global ? 0 : shared_offset(cx, da, size, lane, "destination");
+      const std::uint32_t soff = in.has(ir::kBulkSharedSrc) ? shared_offset(cx, sa, size, lane, "source") : 0;
       op.data.resize(size);
       if (in.has(ir::kBulkSharedSrc)) {
-        const std::uint32_t s = shared_offset(cx, sa, size, lane, "source");
-        std::memcpy(op.data.data(), cta.smem.data() + s, size);
+        std::memcpy(op.data.data(), cta.smem.data() + soff, size);
       } else {
         std::memcpy(op.data.data(), global_bytes(cx, sa, size, lane, false), size);
         add_span(r, sa, size);
@@ -313,7 +319,7 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
         op.to_global = true;
         add_piece(op, da, 0, static_cast<std::uint32_t>(size));
       } else {
-        add_piece(op, shared_offset(cx, da, size, lane, "destination"), 0, static_cast<std::uint32_t>(size));
+        add_piece(op, doff, 0, static_cast<std::uint32_t>(size));
         op.mbarrier = mbarrier_operand(cx, in.ops[3], lane);
         op.tx = static_cast<std::uint32_t>(size);
       }
@@ -342,6 +348,8 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
                  config::tensor_map_name(m.dtype));
       op.red_type = static_cast<std::uint8_t>(et);
       if (sub == CpAsyncOp::BulkPrefetchTensor) {
+        // A prefetch changes no memory; the TMA unit is told at most kMaxPrefetchBytes of its box (the rows after
+        // that are not timed), which bounds the work a huge box costs.
         acc.kind = source::BulkAccess::Kind::Prefetch;
         box.rows([&](std::uint64_t, bool in_rows, Addr a) {
           if (!in_rows) return;
@@ -350,7 +358,7 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
             if (box.inner_in(k)) lo = std::min(lo, k), hi = k + 1;
           if (lo < hi) add_span(r, a + static_cast<Addr>(box.inner(lo)) * box.esize,
                                 static_cast<std::uint64_t>(box.inner(hi - 1) - box.inner(lo) + 1) * box.esize);
-        });
+        }, kMaxPrefetchBytes / (box.n[0] * box.esize) + 1);
       } else {
         const Addr sa = cx.address(in.ops[load ? 0 : 2], lane);
         if (sa % 128 != 0)
