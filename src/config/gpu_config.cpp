@@ -350,6 +350,19 @@ std::vector<Param> make_params() {
       count("sm.mbarrier_suspend_limit_ns", &G::mbarrier_suspend_limit_ns, "ns", 1, 1000000000,
             "mbarrier.try_wait's system-dependent time limit: a try_wait without a suspendTimeHint suspended on an "
             "incomplete phase returns false this long after it issued (converted with sm.clock_mhz)"),
+      count("sm.tma_issue_cycles", &G::tma_issue_cycles, "cycles", 0, 100000,
+            "a bulk or tensor copy (cp.async.bulk*, cp.reduce.async.bulk*): its issue to the SM's TMA unit starting it "
+            "(when the unit is free)"),
+      count("sm.tma_descriptor_cycles", &G::tma_descriptor_cycles, "cycles", 0, 100000,
+            "a tensor copy whose tensor map the TMA unit has not cached: the map's fetch before the copy starts"),
+      count("sm.tma_descriptor_cache", &G::tma_descriptor_cache, "tensor maps", 0, 4096,
+            "tensor maps (by address) the TMA unit caches, least recently used replaced first"),
+      real("sm.tma_bytes_per_cycle", &G::tma_bytes_per_cycle, "bytes/cycle", 1, 4096,
+           "bytes the TMA unit moves per cycle (the larger of a copy's shared-memory box and its global bytes): its "
+           "requests to L2 leave at this rate and the next copy starts after them"),
+      count("sm.tma_land_cycles", &G::tma_land_cycles, "cycles", 0, 100000,
+            "a load's or shared-to-shared copy's last data at the SM to its bytes in shared memory and its complete_tx "
+            "on the mbarrier"),
       count("sm.branch_taken_cycles", &G::branch_taken_cycles, "cycles", 0, 100000,
             "a taken branch's issue to the warp's next issue (fetching the target)"),
       count("sm.printf_cycles", &G::printf_cycles, "cycles", 0, 10000000,

@@ -102,4 +102,8 @@ struct InstrContext {
   }
 };
 
+// Adds `delta` to the tx-count of the initialized mbarrier at shared offset `off` (exec_async.cpp; a fault naming
+// the thread of `cx` and `lane` if it leaves the PTX ISA's range), completing its phase if nothing is pending.
+void mbarrier_add_tx(const InstrContext& cx, unsigned lane, std::uint32_t off, std::int64_t delta);
+
 }  // namespace warpsim::func

@@ -169,6 +169,14 @@ void add_tx(const InstrContext& cx, unsigned lane, std::uint32_t off, std::int64
   ++cta.async.epoch;
 }
 
+}  // namespace
+
+void mbarrier_add_tx(const InstrContext& cx, unsigned lane, std::uint32_t off, std::int64_t delta) {
+  add_tx(cx, lane, off, delta);
+}
+
+namespace {
+
 // The lanes of `lanes` whose test_wait/try_wait finds its phase completed.
 LaneMask completed(const InstrContext& cx, LaneMask lanes) {
   LaneMask done;
@@ -220,6 +228,7 @@ std::string describe_mbarriers(const Cta& cta) {
                      phases, m.parity, m.pending, m.expected, m.tx);
   }
   if (!cta.async.batches.empty()) s += fmt::format("\n  {} cp.async warp-instructions in flight", cta.async.batches.size());
+  if (!cta.async.bulk.empty()) s += fmt::format("\n  {} bulk or tensor copies in flight", cta.async.bulk.size());
   return s;
 }
 
@@ -277,11 +286,13 @@ bool Executor::exec_mbarrier(Cta& cta, Warp& w, std::int32_t path, const ir::Ins
       });
       return true;
     case MbarOp::TestWait: {
+      land_waited_bulk(cta, cx, lanes);
       const LaneMask done = completed(cx, lanes);
       lanes.for_each([&](unsigned lane) { cx.write(in.ops[0], lane, done.test(lane) ? 1 : 0); });
       return true;
     }
     case MbarOp::TryWait: {
+      land_waited_bulk(cta, cx, lanes);
       const LaneMask done = completed(cx, lanes);
       if (done.any() || lanes.none()) {
         lanes.for_each([&](unsigned lane) { cx.write(in.ops[0], lane, done.test(lane) ? 1 : 0); });
@@ -304,6 +315,7 @@ bool Executor::exec_cp_async(Cta& cta, Warp& w, std::int32_t path, const ir::Ins
   Path& p = w.paths[static_cast<std::size_t>(path)];
   const InstrContext cx{L_, cta, w, in, p.pc};
   CtaAsync& as = cta.async;
+  if (in.sub_op<CpAsyncOp>() >= CpAsyncOp::Bulk) return exec_bulk(cta, w, path, in, lanes, r);
   if (as.threads.empty()) as.threads.resize(cta.warps.size() * kWarpSize);
   const auto thread = [&](unsigned lane) { return w.index * kWarpSize + lane; };
   switch (in.sub_op<CpAsyncOp>()) {
@@ -386,6 +398,7 @@ bool Executor::exec_cp_async(Cta& cta, Warp& w, std::int32_t path, const ir::Ins
         fire_triggers(cta, thread(lane));
       });
       return true;
+    default: break;  // the bulk forms: exec_bulk, above
   }
   return true;
 }
@@ -444,7 +457,10 @@ void Executor::apply_batch(Cta& cta, std::size_t index) {
 void Executor::complete_copy(Cta& cta, std::uint64_t id) {
   const auto b = std::find_if(cta.async.batches.begin(), cta.async.batches.end(),
                               [&](const CopyBatch& x) { return x.id == id; });
-  if (b == cta.async.batches.end()) return;  // landed already (its thread waited for it in a functional run)
+  if (b == cta.async.batches.end()) {
+    complete_bulk(cta, id);  // a bulk copy, or landed already (its thread waited for it in a functional run)
+    return;
+  }
   apply_batch(cta, static_cast<std::size_t>(b - cta.async.batches.begin()));
 }
 
@@ -461,6 +477,13 @@ void Executor::release_async_waits(Cta& cta) {
         const LaneMask done = completed(cx, lanes);
         if (done.none()) continue;
         lanes.for_each([&](unsigned lane) { cx.write(in.ops[0], lane, done.test(lane) ? 1 : 0); });
+      } else if (in.sub_op<CpAsyncOp>() == CpAsyncOp::BulkWaitGroup) {
+        bool done = true;
+        lanes.for_each([&](unsigned lane) {
+          const std::uint32_t thread = w.index * kWarpSize + lane;
+          done = done && bulk_done(cta, thread, bulk_wait_bound(cta, in, thread));
+        });
+        if (!done) continue;
       } else {
         bool done = true;
         lanes.for_each([&](unsigned lane) {
@@ -488,6 +511,7 @@ bool Executor::expire_waits(Cta& cta, Warp* only, std::uint64_t token) {
       const ir::Instr& in = L_.prog->code[p.pc];
       const InstrContext cx{L_, cta, w, in, p.pc};
       const LaneMask lanes = guarded(w, in, p.mask);
+      land_waited_bulk(cta, cx, lanes);
       const LaneMask done = completed(cx, lanes);
       lanes.for_each([&](unsigned lane) { cx.write(in.ops[0], lane, done.test(lane) ? 1 : 0); });
       p.wait = Wait::None;
@@ -515,8 +539,16 @@ bool Executor::has_suspended(const Cta& cta) {
 }
 
 void Executor::complete_exiting_copies(Cta& cta, LaneMask lanes, const Warp& w) {
-  if (L_.async_driven || cta.async.threads.empty()) return;
+  if (L_.async_driven) return;
+  if (!cta.async.bulk.empty())
+    lanes.for_each([&](unsigned lane) { land_bulk_of_thread(cta, w.index * kWarpSize + lane, ~std::uint64_t{0}); });
+  if (cta.async.threads.empty()) return;
   lanes.for_each([&](unsigned lane) { complete_thread_copies(cta, w.index * kWarpSize + lane, ~std::uint64_t{0}); });
+}
+
+void Executor::land_waited_bulk(Cta& cta, const InstrContext& cx, LaneMask lanes) {
+  if (L_.async_driven || cta.async.bulk.empty()) return;
+  lanes.for_each([&](unsigned lane) { land_bulk_on_mbarrier(cta, locate(cx, cx.in.ops[1], lane, false)); });
 }
 
 }  // namespace warpsim::func

@@ -248,6 +248,10 @@ void Executor::step(Cta& cta, Warp& w, StepResult& r) {
   r.async = source::kNoAsync;
   r.suspend = 0;
   r.suspend_ns = 0;
+  if (!r.bulk.empty()) {
+    r.bulk.clear();
+    r.spans.clear();
+  }
   if (w.done()) return;
   if (!select_path(w)) {
     r.kind = StepResult::Kind::Blocked;

@@ -234,7 +234,7 @@ void FunctionalSource::expire_wait(source::CtaSlot c, std::uint32_t warp, std::u
   Warp& w = cta.warps[warp];
   // Nothing of the CTA can run, no copy is in flight and the warp's try_waits timed out again and again with no
   // mbarrier changing: its phases can never complete.
-  if (idle_timeout(cta, w) && blocked(c) && cta.async.batches.empty()) deadlock(c);
+  if (idle_timeout(cta, w) && blocked(c) && cta.async.batches.empty() && cta.async.bulk.empty()) deadlock(c);
   L_.progress = L_.barrier_opened = L_.wrote = false;
   ex_.expire_waits(cta, &w, token);
 }

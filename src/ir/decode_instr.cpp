@@ -1,10 +1,11 @@
 // Decoding one PTX instruction into an ir::Instr: opcode, types, modifiers, operands.
 // Models: the instruction forms nvcc emits for ordinary CUDA C++ (integer, floating point, conversions,
 // memory, atomics, control flow, barriers, warp-level primitives, printf), mbarriers on .shared::cta (or generic
-// addresses) and Ampere's cp.async with its groups, proxy fences, elect.sync and griddepcontrol.
-// Leaves out: tensor-core, bulk and tensor asynchronous copies (cp.async.bulk*, cp.reduce.async.bulk), cluster
-// (remote, .shared::cluster) mbarrier operations, texture and surface instructions: they parse, and loading a
-// kernel that uses one fails here with the instruction and its line.
+// addresses) and Ampere's cp.async with its groups, Hopper's bulk and tensor copies (cp.async.bulk*,
+// cp.reduce.async.bulk*, tile mode: decode_bulk), proxy fences, elect.sync and griddepcontrol.
+// Leaves out: tensor-core instructions, cluster (remote, .shared::cluster) mbarrier operations, .multicast::cluster
+// and im2col/gather4/scatter4 tensor copies, tensormap.replace, texture and surface instructions: they parse, and
+// loading a kernel that uses one fails here with the instruction and its line.
 #include "decoder.hpp"
 
 #include <warpsim/common/error.hpp>
@@ -292,6 +293,8 @@ class Decoder {
   Instr decode_call();
   Instr decode_mbarrier();
   Instr decode_cp_async();
+  Instr decode_bulk();
+  void bulk_operands(Instr& I);
   bool is_pred_reg(const ptx::Operand& o) const {
     if (o.kind != PK::Register && o.kind != PK::Symbol) return false;
     const auto it = cx_.fscope.regs.find(o.name);
@@ -418,8 +421,7 @@ Instr Decoder::decode_cp_async() {
   I.op = Op::CpAsync;
   I.flags = m_.flags;
   m_.take("async");
-  for (const char* w : {"bulk", "tensor", "reduce"})
-    if (m_.has(w)) error(fmt::format("cp.async.{} (bulk and tensor copies) is not implemented yet", w));
+  if (m_.has("bulk")) return decode_bulk();
   using C = CpAsyncOp;
   if (m_.take("commit_group")) {
     I.sub = static_cast<std::uint8_t>(C::CommitGroup);
@@ -496,6 +498,155 @@ Instr Decoder::decode_cp_async() {
   return I;
 }
 
+// Operands of a bulk copy: a tensor operand [tmap, {c0, ...}] becomes two, the map's address and the coordinates.
+void Decoder::bulk_operands(Instr& I) {
+  unsigned k = 0;
+  for (const ptx::Operand& o : in_.operands) {
+    if (k + 2 > I.ops.size()) error("too many operands");
+    if (o.kind == PK::Address && !o.elems.empty()) {
+      if (o.elems.size() != 1 || o.elems[0].kind != PK::Vector)
+        error("a tensor operand is [tensorMap, {coordinates}]");
+      ptx::Operand base = o;
+      base.elems.clear();
+      I.ops[k++] = operand(base, ScalarType::U64);
+      I.ops[k++] = operand(o.elems[0], ScalarType::S32);
+      continue;
+    }
+    I.ops[k++] = operand(o, ScalarType::U32);
+  }
+  I.nops = static_cast<std::uint8_t>(k);
+  I.ndst = 0;
+}
+
+// cp.async.bulk* and cp.reduce.async.bulk* (PTX ISA "Data Movement: cp.async.bulk, cp.reduce.async.bulk,
+// cp.async.bulk.tensor, cp.reduce.async.bulk.tensor, cp.async.bulk.prefetch(.tensor), commit_group, wait_group").
+Instr Decoder::decode_bulk() {
+  Instr I;
+  I.op = Op::CpAsync;
+  I.flags = m_.flags;
+  using C = CpAsyncOp;
+  const std::string text = fmt::format("cp.{}", fmt::join(in_.modifiers, "."));
+  m_.take("async");
+  m_.take("bulk");
+  const bool reduce = m_.take("reduce");
+  if (m_.take("commit_group") || m_.take("wait_group")) {
+    const bool wait = m_.has("wait_group");
+    if (reduce) error(fmt::format("{} is not an instruction", text));
+    I.sub = static_cast<std::uint8_t>(wait ? C::BulkWaitGroup : C::BulkCommitGroup);
+    if (wait && m_.take("read")) I.flags |= kBulkRead;
+    words_done();
+    operands(I, 0, ScalarType::U32);
+    expect_ops(I, wait ? 1 : 0, wait ? 1 : 0);
+    if (wait && (I.ops[0].kind != Operand::Kind::Imm || I.ops[0].imm < 0 || I.ops[0].imm > 63))
+      error("cp.async.bulk.wait_group needs an integer constant from 0 to 63");
+    return I;
+  }
+  for (std::string_view w : {"im2col", "im2col::w", "im2col::w::128", "im2col_no_offs", "tile::gather4",
+                             "tile::scatter4"})
+    if (m_.has(w))
+      error(fmt::format("{}: .{} tensor copies are not supported (tile mode only); the run config cannot describe "
+                        "im2col tensor maps either",
+                        text, w));
+  if (m_.has("multicast::cluster"))
+    error(fmt::format("{}: .multicast::cluster needs clusters, which are not supported yet", text));
+  if (m_.has("cta_group::1") || m_.has("cta_group::2"))
+    error(fmt::format("{}: .cta_group (Blackwell CTA pairs) needs clusters, which are not supported yet", text));
+  const bool tensor = m_.take("tensor");
+  unsigned rank = 0;
+  constexpr std::string_view kDims[] = {"1d", "2d", "3d", "4d", "5d"};
+  for (unsigned d = 0; d < 5; ++d)
+    if (m_.take(kDims[d])) rank = d + 1;
+  if (tensor && rank == 0) error(fmt::format("{} needs a dimension (.1d to .5d)", text));
+  m_.take("tile");
+  if (m_.take("L2::cache_hint")) I.flags |= kCachePolicy;
+  const unsigned policy = I.has(kCachePolicy) ? 1 : 0;
+  // State spaces in the order written: destination first (prefetch: the source alone).
+  std::vector<Space> spaces;
+  for (const auto& w : in_.modifiers) {
+    if (w == "global") spaces.push_back(Space::Global);
+    else if (w == "shared" || w == "shared::cta") spaces.push_back(Space::Shared);
+    else if (w == "shared::cluster") spaces.push_back(Space::SharedCluster);
+  }
+  if (m_.take("prefetch")) {
+    if (reduce) error(fmt::format("{} is not an instruction", text));
+    m_.take("L2");
+    m_.take("global");
+    if (spaces.size() != 1 || spaces[0] != Space::Global) error("cp.async.bulk.prefetch reads .global memory");
+    words_done();
+    I.sub = static_cast<std::uint8_t>(tensor ? C::BulkPrefetchTensor : C::BulkPrefetch);
+    I.space = Space::Global;
+    bulk_operands(I);
+    expect_ops(I, 2 + policy, 2 + policy);
+    if (I.ops[0].kind != Operand::Kind::Addr) error("cp.async.bulk.prefetch needs an address [src]");
+    if (tensor && (I.ops[1].kind != Operand::Kind::Vec || I.ops[1].count != rank))
+      error(fmt::format("cp.async.bulk.prefetch.tensor.{}d needs {} coordinates", rank, rank));
+    return I;
+  }
+  for (const char* w : {"global", "shared", "shared::cta", "shared::cluster"}) m_.take(w);
+  if (spaces.size() != 2) error(fmt::format("{} needs a destination and a source state space", text));
+  const Space dst = spaces[0], src = spaces[1];
+  const bool to_global = dst == Space::Global;
+  if (to_global && src != Space::Shared)
+    error(fmt::format("{}: a copy to .global reads .shared::cta", text));
+  if (!to_global && dst != Space::SharedCluster && !(dst == Space::Shared && src == Space::Global))
+    error(fmt::format("{}: the destination must be .global, .shared::cluster or (from .global) .shared::cta", text));
+  if (!to_global && src != Space::Global && src != Space::Shared)
+    error(fmt::format("{}: the source must be .global or .shared::cta", text));
+  if (tensor && !to_global && src != Space::Global)
+    error(fmt::format("{}: a tensor copy into shared memory reads .global", text));
+  const bool mbar = m_.take("mbarrier::complete_tx::bytes");
+  const bool group = m_.take("bulk_group");
+  if (to_global ? !group || mbar : !mbar || group)
+    error(fmt::format("{}: a copy to .global completes with .bulk_group, one to shared memory with "
+                      ".mbarrier::complete_tx::bytes",
+                      text));
+  if (reduce) {
+    const std::uint8_t r = sub_word({"add", "min", "max", "inc", "dec", "and", "or", "xor"});
+    I.sub2 = static_cast<std::uint8_t>(1 + r);
+    m_.take("noftz");
+    if (!tensor) {
+      const ScalarType t = type();
+      const auto op = static_cast<AtomOp>(r);
+      const bool ok = [&] {
+        switch (t) {
+          case ScalarType::B32: case ScalarType::B64: return op == AtomOp::And || op == AtomOp::Or || op == AtomOp::Xor;
+          case ScalarType::U32: return op == AtomOp::Add || op == AtomOp::Min || op == AtomOp::Max || op == AtomOp::Inc || op == AtomOp::Dec;
+          case ScalarType::S32: case ScalarType::U64: return op == AtomOp::Add || op == AtomOp::Min || op == AtomOp::Max;
+          case ScalarType::S64: return op == AtomOp::Min || op == AtomOp::Max;
+          case ScalarType::F32: case ScalarType::F64: return op == AtomOp::Add;
+          case ScalarType::F16: case ScalarType::BF16: return op == AtomOp::Add || op == AtomOp::Min || op == AtomOp::Max;
+          default: return false;
+        }
+      }();
+      if (!ok) error(fmt::format("{}: the PTX ISA defines no such reduction (operation and type)", text));
+      I.type = t;
+    }
+  } else if (!m_.types.empty()) {
+    error(fmt::format("{}: a copy takes no type", text));
+  }
+  words_done();
+  I.sub = static_cast<std::uint8_t>(tensor ? C::BulkTensor : C::Bulk);
+  I.space = to_global ? Space::Global : Space::Shared;
+  if (!tensor && src == Space::Shared) I.flags |= kBulkSharedSrc;
+  bulk_operands(I);
+  const auto is_addr = [&](unsigned i) { return I.ops[i].kind == Operand::Kind::Addr; };
+  if (!tensor) {
+    expect_ops(I, (to_global ? 3 : 4) + policy, (to_global ? 3 : 4) + policy);
+    if (!is_addr(0) || !is_addr(1) || (!to_global && !is_addr(3)))
+      error(fmt::format("{} needs [dst], [src], size{}", text, to_global ? "" : ", [mbar]"));
+    return I;
+  }
+  expect_ops(I, (to_global ? 3 : 4) + policy, (to_global ? 3 : 4) + policy);
+  const unsigned map = to_global ? 0 : 1;
+  if (!is_addr(map) || I.ops[map + 1].kind != Operand::Kind::Vec || !is_addr(to_global ? 2 : 0) ||
+      (!to_global && !is_addr(3)))
+    error(fmt::format("{} needs {}", text,
+                      to_global ? "[tensorMap, {coordinates}], [src]" : "[dst], [tensorMap, {coordinates}], [mbar]"));
+  if (I.ops[map + 1].count != rank)
+    error(fmt::format("{}: a .{}d copy needs {} coordinates, not {}", text, rank, rank, I.ops[map + 1].count));
+  return I;
+}
+
 Instr Decoder::run() {
   const std::string& opc = in_.opcode;
   Instr I;
@@ -520,7 +671,10 @@ Instr Decoder::run() {
   if (opc == "call") return decode_call();
   if (opc == "mbarrier") return decode_mbarrier();
   if (opc == "cp" && m_.has("async")) return decode_cp_async();
-  if (opc == "cp" && m_.has("reduce")) error("cp.reduce.async.bulk (bulk copies) is not implemented yet");
+  if (opc == "cp" && m_.has("reduce")) return decode_bulk();
+  if (opc == "tensormap")
+    error("tensormap.replace (rewriting a tensor map in memory) is not supported: warpsim's tensor maps are its own "
+          "encoding, written by the run config's tensor_map arguments");
   if (opc == "barrier" && m_.has("cluster")) error("barrier.cluster is not implemented yet");
   std::optional<Op> found;
   for (std::size_t i = 0; i < static_cast<std::size_t>(Op::Count_); ++i)

@@ -164,6 +164,9 @@ class Gpu {
       stats_.mem.l1_sector_hits += sm->lsu().l1_stats().sector_hits;
       stats_.mem.l1_sector_misses += sm->lsu().l1_stats().sector_misses;
       stats_.mem.const_accesses += ls.const_accesses;
+      stats_.tma_copies += sm->tma().stats().copies;
+      stats_.tma_bytes += sm->tma().stats().bytes;
+      stats_.tma_descriptor_misses += sm->tma().stats().descriptor_misses;
     }
     stats_.sm_cycles_active_avg = active / static_cast<double>(sms_.size());
     // SASS-level counts: folded PTX instructions issue nothing, expanded ones (emulated, printf) several.

@@ -27,7 +27,12 @@ L1Config l1_config(const KernelContext& k, std::uint32_t sm) {
 }  // namespace
 
 Sm::Sm(std::uint32_t id, KernelContext& k)
-    : id_(id), k_(k), smem_(k.cfg), barrier_(k.cfg), lsu_(LsuConfig::from(k.cfg), l1_config(k, id), k.l2) {
+    : id_(id),
+      k_(k),
+      smem_(k.cfg),
+      barrier_(k.cfg),
+      lsu_(LsuConfig::from(k.cfg), l1_config(k, id), k.l2),
+      tma_(TmaConfig::from(k.cfg, l2_side(k.cfg, id))) {
   slots_.resize(k.cfg.max_warps_per_sm);
   const std::uint32_t nsub = std::max(k.cfg.sub_partitions, 1u);
   subs_.reserve(nsub);
@@ -264,7 +269,17 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     count_expansion(t.sass, r.active);
   }
   if (t.mbarrier) ready = now + k_.cfg.mbarrier_latency;
-  if (r.async != source::kNoAsync) {
+  if (!r.bulk.empty()) {
+    // Bulk and tensor copies: the TMA unit says when each completes; the warp-instruction's effects land with the last.
+    Cycle land = now;
+    for (const source::BulkAccess& b : r.bulk)
+      land = max(land, tma_.copy(b, std::span<const source::Span>(r.spans).subspan(b.first_span, b.spans), now, k_.l2));
+    if (r.async != source::kNoAsync) {
+      k_.events.land(land, id_, w.cta, r.async);
+      w.drain = max(w.drain, land);
+      k_.end = max(k_.end, land);
+    }
+  } else if (r.async != source::kNoAsync) {
     // cp.async: the bytes land when the global load returns (all lanes zero-filling: after the pipe's latency).
     const Cycle land = touches ? ready : now + pipe.latency;
     k_.events.land(land, id_, w.cta, r.async);

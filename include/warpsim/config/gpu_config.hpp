@@ -139,6 +139,11 @@ struct GpuConfig {
   unsigned mbarrier_latency = 20;                // sm.mbarrier_latency: an mbarrier instruction's issue to its result
   unsigned mbarrier_wake_cycles = 20;            // sm.mbarrier_wake_cycles: a phase's completion to its waiters' issue
   unsigned mbarrier_suspend_limit_ns = 1000;     // sm.mbarrier_suspend_limit_ns: try_wait's time limit without a hint
+  unsigned tma_issue_cycles = 30;                // sm.tma_issue_cycles: a bulk/tensor copy's issue to the TMA starting it
+  unsigned tma_descriptor_cycles = 250;          // sm.tma_descriptor_cycles: fetching a tensor map it has not cached
+  unsigned tma_descriptor_cache = 8;             // sm.tma_descriptor_cache: tensor maps the TMA unit keeps (LRU)
+  double tma_bytes_per_cycle = 64;               // sm.tma_bytes_per_cycle: bytes the TMA unit moves per cycle
+  unsigned tma_land_cycles = 10;                 // sm.tma_land_cycles: the last data back to bytes in shared + complete_tx
   unsigned printf_cycles = 0;                    // cycles a warp spends in one device printf (one lane printing)
   unsigned printf_cycles_per_lane = 0;           // more cycles per additional printing lane
   unsigned printf_instructions = 1;              // SASS warp-instructions one printf call executes

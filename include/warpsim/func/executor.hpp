@@ -18,6 +18,8 @@
 
 namespace warpsim::func {
 
+struct InstrContext;  // src/func/context.hpp
+
 using MemAccess = source::MemAccess;  // what one warp-instruction touched (source/instruction_source.hpp)
 
 // What one step did: the source's Issued (pc, lanes, memory access) and the instruction itself.
@@ -49,8 +51,9 @@ class Executor {
 
   Launch& launch() { return L_; }
 
-  // Asynchronous operations (exec_async.cpp). Lands the cp.async warp-instruction `id` of the CTA: its bytes in
-  // shared memory, the cp.async.mbarrier.arrive operations it held back, the waits it satisfies.
+  // Asynchronous operations (exec_async.cpp). Lands the cp.async or bulk-copy warp-instruction `id` of the CTA: its
+  // bytes in shared (or global) memory, the cp.async.mbarrier.arrive operations it held back, the complete_tx of a
+  // bulk copy, the waits it satisfies.
   void complete_copy(Cta& cta, std::uint64_t id);
   // Ends try_wait suspensions: of `warp` with `token`, or every one of the CTA when warp is null. Their lanes resume
   // with the phase's completion as it is now. Returns whether any resumed.
@@ -88,6 +91,17 @@ class Executor {
   void apply_batch(Cta& cta, std::size_t index);
   void fire_triggers(Cta& cta, std::uint32_t thread);
   void complete_exiting_copies(Cta& cta, LaneMask lanes, const Warp& w);
+  // bulk and tensor copies (exec_bulk.cpp)
+  bool exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask lanes, StepResult& r);
+  static std::uint64_t bulk_wait_bound(const Cta& cta, const ir::Instr& in, std::uint32_t thread);
+  static bool bulk_done(const Cta& cta, std::uint32_t thread, std::uint64_t bound);
+  void land_bulk(Cta& cta, std::size_t index);
+  void land_bulk_on_mbarrier(Cta& cta, std::uint32_t mbarrier);
+  // Lands the thread's bulk-group copies below `group_bound` (all its copies when it is ~0: the thread exits).
+  void land_bulk_of_thread(Cta& cta, std::uint32_t thread, std::uint64_t group_bound);
+  bool complete_bulk(Cta& cta, std::uint64_t id);
+  // --functional: lands the bulk copies pending on the mbarriers a test_wait/try_wait of `lanes` waits on.
+  void land_waited_bulk(Cta& cta, const InstrContext& cx, LaneMask lanes);
   // per-lane semantics
   void exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes);
   void exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, StepResult& r);

@@ -128,6 +128,28 @@ struct ThreadCopies {
   std::vector<Trigger> triggers;
 };
 
+// One lane's bulk or tensor copy (cp.async.bulk*, cp.reduce.async.bulk*) whose effect has not landed: its source
+// bytes, read at issue (a TMA load's box already laid out and swizzled as shared memory will hold it), and the
+// pieces of its destination they go to when it completes (src/func/exec_bulk.cpp).
+struct BulkOp {
+  struct Piece {
+    Addr at = 0;                // the destination: an offset in the CTA's shared memory, or a global address
+    std::uint32_t offset = 0;   // the piece's first byte in `data`
+    std::uint32_t bytes = 0;
+  };
+  std::uint64_t id = 0;  // the source::AsyncId of its warp-instruction (lanes of one instruction share it)
+  std::uint32_t thread = 0, pc = 0;
+  bool to_global = false;     // writes global memory (else the CTA's shared memory)
+  bool bulk_group = false;    // completes through the thread's bulk-async groups (else complete_tx on `mbarrier`)
+  std::uint64_t group = 0;    // bulk_group: the thread's group it belongs to
+  std::uint32_t mbarrier = 0;  // else: the mbarrier's shared offset
+  std::uint32_t tx = 0;        // bytes it completes on that mbarrier
+  std::uint8_t red = 0;        // 0 a copy, else 1 + ir::AtomOp applied element by element
+  std::uint8_t red_type = 0;   // a reduction's element type (ir::ScalarType)
+  std::vector<Piece> pieces;
+  std::vector<std::uint8_t> data;
+};
+
 // A CTA's mbarriers and asynchronous copies. Each mbarrier's state is the 8 bytes at its shared-memory offset
 // (exec_async.cpp says the encoding); `mbarriers` names the offsets that hold an initialized one (for use before
 // init and after inval) with the number of phases each completed (reports).
@@ -135,6 +157,8 @@ struct CtaAsync {
   std::map<std::uint32_t, std::uint64_t> mbarriers;
   std::vector<CopyBatch> batches;       // cp.async warp-instructions in flight
   std::vector<ThreadCopies> threads;    // by thread (warp * 32 + lane), sized at the first cp.async
+  std::vector<BulkOp> bulk;             // bulk and tensor copies in flight, in issue order
+  std::vector<std::uint64_t> bulk_commits;  // by thread: bulk-async groups committed (sized at the first bulk op)
   std::uint64_t epoch = 0;              // mbarrier updates so far (deadlock detection)
   bool phase_completed = false;         // set by a phase completion, cleared by whoever releases its waiters
 };

@@ -125,6 +125,8 @@ enum Flag : std::uint32_t {
   kNoInc = 1u << 26 /* cp.async.mbarrier.arrive.noinc */,
   kIgnoreSrc = 1u << 27 /* cp.async: the fourth operand is the ignore-src predicate, not src-size */,
   kCachePolicy = 1u << 28 /* .L2::cache_hint: the last operand is a 64-bit cache policy */,
+  kBulkSharedSrc = 1u << 29 /* cp.async.bulk (non-tensor) with a .shared::cta source (else .global) */,
+  kBulkRead = 1u << 30 /* cp.async.bulk.wait_group.read: waits only until the sources have been read */,
 };
 
 // Sub-operations for instructions with a mode modifier.
@@ -146,8 +148,24 @@ enum class MbarOp : std::uint8_t {
   TryWait,   // kParity: .parity
   PendingCount,
 };
-// cp.async.<op> (Ampere's non-bulk asynchronous copy, global -> shared::cta).
-enum class CpAsyncOp : std::uint8_t { Copy, CommitGroup, WaitGroup, WaitAll, MbarrierArrive };
+// cp.async.<op>: Ampere's non-bulk asynchronous copy (global -> shared::cta) with its groups, and Hopper's bulk and
+// tensor copies (src/func/exec_bulk.cpp). Instr::space of Bulk/BulkTensor is the destination's (Shared or Global),
+// Instr::sub2 is 0 for a copy and 1 + ir::AtomOp for cp.reduce.async.bulk(.tensor), Instr::type the reduction's type.
+// Operands: Bulk [dst], [src], size{, [mbar]}; BulkTensor load [dst], [tmap], {coords}, [mbar]; store/reduce [tmap],
+// {coords}, [src]; BulkPrefetch [src], size; BulkPrefetchTensor [tmap], {coords}; each {, cache-policy}.
+enum class CpAsyncOp : std::uint8_t {
+  Copy,
+  CommitGroup,
+  WaitGroup,
+  WaitAll,
+  MbarrierArrive,
+  Bulk,                // cp.async.bulk / cp.reduce.async.bulk
+  BulkTensor,          // cp.async.bulk.tensor / cp.reduce.async.bulk.tensor (tile mode)
+  BulkCommitGroup,     // cp.async.bulk.commit_group
+  BulkWaitGroup,       // cp.async.bulk.wait_group(.read) N
+  BulkPrefetch,        // cp.async.bulk.prefetch.L2.global
+  BulkPrefetchTensor,  // cp.async.bulk.prefetch.tensor.Nd.L2.global(.tile)
+};
 
 struct Instr {
   Op op = Op::Nop;
@@ -159,6 +177,7 @@ struct Instr {
   Space space = Space::None;  // ld/st/atom/cvta/...
   std::uint8_t vec = 1;       // .v2/.v4/.v8
   std::uint8_t sub = 0;       // AtomOp, ShflMode, VoteMode, ReduxOp, BarOp, MatchMode, prmt mode, ...
+  std::uint8_t sub2 = 0;      // cp(.reduce).async.bulk: 0 copy, else 1 + AtomOp (see CpAsyncOp)
   std::uint8_t nops = 0;      // operands in use
   std::uint8_t ndst = 0;      // the first ndst operands are destinations
   bool guard_neg = false;

@@ -21,7 +21,9 @@
 //              driver applies them with complete() when its model says they land. cp.async issues one per
 //              warp-instruction (its bytes land in shared memory at complete(); a functional run without a driver
 //              completes them at the thread's next wait instead). A suspended mbarrier.try_wait is another kind of
-//              pending effect: the driver ends it with expire_wait() when its time limit passes.
+//              pending effect: the driver ends it with expire_wait() when its time limit passes. Bulk and tensor copies
+//              (cp.async.bulk*) issue one per warp-instruction too, and say what they ask of the TMA unit in
+//              Issued::bulk (one entry per executing lane) with the global memory each reads or writes (spans).
 // Leaves out: timing of any kind, and which SM a CTA's state lives on beyond the %smid it reads.
 #pragma once
 
@@ -31,6 +33,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace warpsim::source {
 
@@ -45,6 +48,21 @@ struct MemAccess {
   std::array<Addr, kWarpSize> addr{};  // per lane: the address in its state space
 };
 
+// One lane's bulk or tensor copy as the SM's TMA unit sees it (timing/tma_unit.hpp).
+struct BulkAccess {
+  enum class Kind : std::uint8_t { Load, Store, Reduce, SharedCopy, Prefetch };
+  Kind kind = Kind::Load;
+  bool tensor = false;
+  Addr descriptor = 0;             // tensor forms: the tensor map's address (the unit caches descriptors by it)
+  std::uint32_t shared_bytes = 0;  // bytes written to (Load, SharedCopy) or read from (Store, Reduce) shared memory
+  std::uint32_t first_span = 0, spans = 0;  // its range of Issued::spans
+};
+// A run of global memory a bulk copy reads or writes (out-of-bounds box elements touch none).
+struct Span {
+  Addr at = 0;
+  std::uint32_t bytes = 0;
+};
+
 using CtaSlot = std::uint32_t;  // a resident CTA, as the source numbers them (reused after finish_cta)
 using AsyncId = std::uint64_t;  // a pending asynchronous operation; 0 = none
 inline constexpr AsyncId kNoAsync = 0;
@@ -57,6 +75,8 @@ struct Issued {
   bool has_mem = false;
   MemAccess mem;
   AsyncId async = kNoAsync;  // an asynchronous operation this step started (complete() applies it)
+  std::vector<BulkAccess> bulk;  // cp.async.bulk*: what each executing lane's copy asks of the TMA unit
+  std::vector<Span> spans;       // their global memory
   // A try_wait suspended lanes of this warp on an incomplete mbarrier phase (0: none): they resume when the phase
   // completes, or when the driver calls expire_wait(cta, warp, suspend) after the time limit (`suspend_ns`, the
   // instruction's suspendTimeHint, or 0 for the system's limit).

@@ -25,6 +25,9 @@
 //               waiting in cp.async.wait_group or on an mbarrier the landing completes issue from that cycle); a
 //               copy whose lanes all zero-fill lands after pipe.ldst.latency. A CTA retires only after its copies
 //               landed. The shared-memory write's bank wavefronts are not modelled.
+//   bulk/TMA    cp.async.bulk* and cp.reduce.async.bulk* go to the SM's TMA unit (timing/tma_unit.hpp), which says
+//               when each completes: a Land event then writes the bytes (and completes the mbarrier's transaction
+//               bytes, or the thread's bulk group). A CTA retires only after its copies completed.
 //   exit        a CTA whose threads have all exited keeps its slots, registers and shared memory until every store
 //               its warps issued is acknowledged (mem.store_ack_cycles after it reached L2: the LSU's `acked`), as
 //               the GPU's warps wait after EXIT for their memory instructions to complete (Nsight's drain stall);
@@ -49,6 +52,7 @@
 #include <warpsim/timing/smem_unit.hpp>
 #include <warpsim/timing/stats.hpp>
 #include <warpsim/timing/sub_partition.hpp>
+#include <warpsim/timing/tma_unit.hpp>
 #include <warpsim/timing/trace_sink.hpp>
 #include <warpsim/timing/wake_queue.hpp>
 
@@ -115,6 +119,7 @@ class Sm {
 
   const SmemStats& smem_stats() const { return smem_.stats(); }
   const Lsu& lsu() const { return lsu_; }
+  const TmaUnit& tma() const { return tma_; }
 
  private:
   struct Slot {
@@ -160,6 +165,7 @@ class Sm {
   SmemUnit smem_;
   BarrierUnit barrier_;
   Lsu lsu_;
+  TmaUnit tma_;
   std::vector<source::CtaSlot> ctas_;  // resident, in placement order
   bool check_done_ = false;
   Cycle next_retire_ = Cycle::never();  // a done CTA's acknowledgements arrive then

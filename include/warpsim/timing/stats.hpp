@@ -54,6 +54,9 @@ struct TimingStats {
   std::uint64_t global_ld_requests = 0;        // l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
   std::uint64_t global_ld_sectors = 0;         // l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
   std::uint64_t global_ld_sectors_l1_hit = 0;  // global-load sectors that hit this SM's L1
+  std::uint64_t tma_copies = 0;             // warpsim__tma_copies.sum: bulk and tensor copies the TMA units served
+  std::uint64_t tma_bytes = 0;              // warpsim__tma_bytes.sum: bytes they moved (max of shared and global)
+  std::uint64_t tma_descriptor_misses = 0;  // warpsim__tma_descriptor_misses.sum: tensor maps fetched
   WarpStateCycles warp_states;
   MemoryStats mem;
   // sm__warps_active.avg.pct_of_peak_sustained_active (achieved occupancy): resident warps that have not

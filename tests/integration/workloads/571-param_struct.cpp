@@ -4,7 +4,7 @@
 // the inputs stay unchanged and the elements past n stay zero. The same config with a "bytes" argument of the
 // wrong size or alignment fails at launch, naming the JSON path and the PTX parameter.
 // Each run check runs twice: as configured (H200, sm_90a PTX) and on B200 with the sm_100a PTX.
-// Leaves out: timing, tensor maps (no instruction reads one yet).
+// Leaves out: timing, tensor maps (traces/tma_swizzle and tma_pipeline read theirs).
 #include "workload_util.hpp"
 
 #include <nlohmann/json.hpp>

@@ -1,0 +1,66 @@
+// The Tensor Memory Accelerator of one SM: when each bulk or tensor copy (cp.async.bulk*, cp.reduce.async.bulk*)
+// issued on the SM completes, so that the instruction source lands its bytes then (timing/async_events.hpp).
+//
+// Models: one unit per SM serving copies in issue order. A copy starts sm.tma_issue_cycles after its issue, or when
+// the unit is free; a tensor copy whose tensor map (by address) is not among the sm.tma_descriptor_cache most
+// recently used ones first fetches it (sm.tma_descriptor_cycles). The unit then moves the larger of the copy's
+// shared-memory bytes and its global bytes at sm.tma_bytes_per_cycle: its 32-byte sector requests leave evenly over
+// that time straight to L2 (timing/memory_system.hpp; no L1), loads and prefetches as loads, stores as stores of the
+// bytes they write in each sector, reductions as atomics. A load (or a shared-to-shared copy, which touches no
+// global memory) completes sm.tma_land_cycles after its last data is back (and not before the unit has moved its
+// bytes); a store or reduction when its last sector is taken by its slice (not before the unit has moved its bytes)
+// plus mem.store_ack_cycles. The next copy
+// starts when the unit has issued this one's requests.
+// Leaves out: the shared-memory bank traffic of the writes and reads (no wavefronts taken from the SM's shared-memory
+// unit), a limit on the unit's requests in flight, multicast to a cluster's SMs, the L2 promotion and cache-policy
+// hints, and prefetch.tensormap (the descriptor cache learns a map only from a copy).
+#pragma once
+
+#include <warpsim/config/gpu_config.hpp>
+#include <warpsim/source/instruction_source.hpp>
+#include <warpsim/timing/cycle.hpp>
+#include <warpsim/timing/memory_system.hpp>
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace warpsim::timing {
+
+struct TmaConfig {
+  unsigned issue_cycles = 0;       // sm.tma_issue_cycles
+  unsigned descriptor_cycles = 0;  // sm.tma_descriptor_cycles
+  unsigned descriptor_cache = 0;   // sm.tma_descriptor_cache
+  double bytes_per_cycle = 1;      // sm.tma_bytes_per_cycle
+  unsigned land_cycles = 0;        // sm.tma_land_cycles
+  unsigned store_ack = 0;          // mem.store_ack_cycles
+  unsigned l2_side = 0;            // the SM's near L2 partition
+  static TmaConfig from(const config::GpuConfig& g, unsigned side) {
+    return {g.tma_issue_cycles, g.tma_descriptor_cycles, g.tma_descriptor_cache, g.tma_bytes_per_cycle,
+            g.tma_land_cycles, g.store_ack_cycles, side};
+  }
+};
+
+struct TmaStats {
+  std::uint64_t copies = 0;              // bulk and tensor copies (prefetches included)
+  std::uint64_t bytes = 0;               // bytes moved (the larger of shared and global per copy)
+  std::uint64_t descriptor_misses = 0;   // tensor maps fetched
+};
+
+class TmaUnit {
+ public:
+  explicit TmaUnit(const TmaConfig& cfg) : cfg_(cfg) {}
+  // A copy issued at `now` whose global memory is `spans`: when it completes (see above).
+  Cycle copy(const source::BulkAccess& a, std::span<const source::Span> spans, Cycle now, MemorySystem& l2);
+  const TmaStats& stats() const { return stats_; }
+
+ private:
+  TmaConfig cfg_;
+  double free_ = 0;                    // the next cycle the unit can start a copy
+  std::vector<Addr> descriptors_;      // cached tensor maps, most recently used last
+  std::vector<std::uint64_t> sectors_;  // scratch
+  std::vector<unsigned> sector_bytes_;  // scratch
+  TmaStats stats_;
+};
+
+}  // namespace warpsim::timing

@@ -1,0 +1,65 @@
+// The SM's TMA unit (timing/tma_unit.hpp).
+#include <warpsim/timing/tma_unit.hpp>
+
+#include <algorithm>
+#include <cmath>
+
+namespace warpsim::timing {
+
+Cycle TmaUnit::copy(const source::BulkAccess& a, std::span<const source::Span> spans, Cycle now, MemorySystem& l2) {
+  using K = source::BulkAccess::Kind;
+  ++stats_.copies;
+  double start = std::max(static_cast<double>(now.count() + cfg_.issue_cycles), free_);
+  if (a.tensor) {
+    const auto it = std::find(descriptors_.begin(), descriptors_.end(), a.descriptor);
+    if (it != descriptors_.end()) {
+      descriptors_.erase(it);
+    } else {
+      ++stats_.descriptor_misses;
+      start += cfg_.descriptor_cycles;
+      if (cfg_.descriptor_cache != 0 && descriptors_.size() >= cfg_.descriptor_cache) descriptors_.erase(descriptors_.begin());
+    }
+    if (cfg_.descriptor_cache != 0) descriptors_.push_back(a.descriptor);
+  }
+  // The sectors the copy touches, with the bytes it writes in each (stores).
+  sectors_.clear();
+  sector_bytes_.clear();
+  std::uint64_t global = 0;
+  for (const source::Span& s : spans) {
+    global += s.bytes;
+    for (Addr at = s.at; at < s.at + s.bytes;) {
+      const std::uint64_t sector = at / 32;
+      const Addr end = std::min<Addr>(s.at + s.bytes, (sector + 1) * 32);
+      if (!sectors_.empty() && sectors_.back() == sector) {
+        sector_bytes_.back() += static_cast<unsigned>(end - at);
+      } else {
+        sectors_.push_back(sector);
+        sector_bytes_.push_back(static_cast<unsigned>(end - at));
+      }
+      at = end;
+    }
+  }
+  const std::uint64_t bytes = std::max<std::uint64_t>(a.shared_bytes, global);
+  stats_.bytes += bytes;
+  const double busy = static_cast<double>(bytes) / cfg_.bytes_per_cycle;
+  free_ = start + busy;
+  const MemOp op = a.kind == K::Store ? MemOp::Store : a.kind == K::Reduce ? MemOp::Atomic : MemOp::Load;
+  std::uint64_t data = static_cast<std::uint64_t>(std::ceil(start + busy));
+  const double n = static_cast<double>(sectors_.size());
+  for (std::size_t i = 0; i < sectors_.size(); ++i) {
+    const auto at = static_cast<std::uint64_t>(std::ceil(start + std::floor(static_cast<double>(i) * busy / n)));
+    const bool line_start = i == 0 || sectors_[i] / 4 != sectors_[i - 1] / 4;
+    const unsigned same = op == MemOp::Store ? sector_bytes_[i] : 1;
+    data = std::max(data, l2.access(sectors_[i], op, at, same, cfg_.l2_side, line_start));
+  }
+  switch (a.kind) {
+    case K::Load:
+    case K::SharedCopy: return Cycle(data + cfg_.land_cycles);
+    case K::Store:
+    case K::Reduce: return Cycle(data + cfg_.store_ack);
+    case K::Prefetch: return Cycle(data);
+  }
+  return Cycle(data);
+}
+
+}  // namespace warpsim::timing
