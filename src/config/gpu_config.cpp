@@ -350,6 +350,17 @@ std::vector<Param> make_params() {
       count("sm.mbarrier_suspend_limit_ns", &G::mbarrier_suspend_limit_ns, "ns", 1, 1000000000,
             "mbarrier.try_wait's system-dependent time limit: a try_wait without a suspendTimeHint suspended on an "
             "incomplete phase returns false this long after it issued (converted with sm.clock_mhz)"),
+      count("cluster.dsmem_latency", &G::dsmem_latency, "cycles", 0, 100000,
+            "a distributed-shared-memory access (ld/st/atom/red on another CTA's shared memory through a "
+            "shared::cluster address; a remote mbarrier arrive): issue to its result, over the GPC's SM-to-SM network"),
+      real("cluster.dsmem_bytes_per_cycle", &G::dsmem_bytes_per_cycle, "bytes/cycle", 1, 100000,
+           "bytes an SM's distributed-shared-memory port moves per cycle (its remote accesses queue behind each other)"),
+      count("cluster.barrier_cycles", &G::cluster_barrier_cycles, "cycles", 0, 1000000,
+            "the last barrier.cluster.arrive of a phase to the issue of the warps waiting in barrier.cluster.wait, on "
+            "every SM of the cluster"),
+      count("cluster.dispatch_cycles", &G::cluster_dispatch_cycles, "cycles", 0, 1000000,
+            "cycles a cluster launch adds to the CTA dispatch interval (its CTAs start together, after the "
+            "dispatcher found room for all of them on one GPC)"),
       count("sm.branch_taken_cycles", &G::branch_taken_cycles, "cycles", 0, 100000,
             "a taken branch's issue to the warp's next issue (fetching the target)"),
       count("sm.printf_cycles", &G::printf_cycles, "cycles", 0, 10000000,

@@ -215,7 +215,15 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   bool mem = false;
   if (touches) {
     const ir::Space space = r.mem.space;
-    if (space == ir::Space::Shared || space == ir::Space::SharedCluster) {
+    if (space == ir::Space::SharedCluster) {
+      // Distributed shared memory: another SM's shared memory over the GPC's network, through this SM's DSMEM port.
+      const double bytes = static_cast<double>(r.mem.bytes) * r.executed.count();
+      const auto busy = static_cast<std::uint64_t>(std::ceil(bytes / k_.cfg.dsmem_bytes_per_cycle));
+      const Cycle start = max(now, dsmem_free_);
+      dsmem_free_ = start + busy;
+      ready = start + (busy + k_.cfg.dsmem_latency);
+      mem = true;
+    } else if (space == ir::Space::Shared) {
       ready = smem_.access(r.mem, r.executed, now, slot % sub_partitions());
       mem = true;
       w.wide_ready = ready;
@@ -274,6 +282,16 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     const auto cycles = static_cast<std::uint64_t>(std::ceil(ns * k_.cfg.clock_mhz / 1000.0));
     k_.events.expire(now + std::max<std::uint64_t>(cycles, 1), id_, w.cta, w.index, r.suspend);
   }
+  // Other CTAs of the cluster this step released: a cluster barrier's phase reaches them after cluster.barrier_cycles,
+  // a remote mbarrier arrive after the DSMEM latency and the mbarrier's wake-up.
+  for (const source::PeerWake& p : r.peers)
+    k_.events.wake(now + (p.barrier ? k_.cfg.cluster_barrier_cycles
+                                     : std::uint64_t{k_.cfg.dsmem_latency} + k_.cfg.mbarrier_wake_cycles),
+                   p.sm, p.cta);
+  if (r.cluster_phase) {
+    w.earliest = max(w.earliest, now + k_.cfg.cluster_barrier_cycles);
+    k_.end = max(k_.end, w.earliest);
+  }
   w.sb.write(writes, ready, mem);
   k_.end = max(k_.end, max(now + 1, writes.empty() ? now + 1 : ready));
   // Barrier bookkeeping: warps of this CTA that were waiting and can run now were released by this step. Only a
@@ -283,6 +301,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   const std::uint32_t first = t.may_release ? 0 : slot,
                       end = t.may_release ? static_cast<std::uint32_t>(slots_.size()) : slot + 1;
   const auto release = [&] {
+    if (t.cluster_barrier) return now + k_.cfg.cluster_barrier_cycles;
     return t.mbarrier ? now + k_.cfg.mbarrier_wake_cycles : barrier_.release(now, k_.src.warps(w.cta));
   };
   for (std::uint32_t s = first; s < end; ++s) {

@@ -161,6 +161,7 @@ class Sm {
   std::vector<source::CtaSlot> ctas_;  // resident, in placement order
   bool check_done_ = false;
   Cycle next_retire_ = Cycle::never();  // a done CTA's acknowledgements arrive then
+  Cycle dsmem_free_{0};                 // this SM's DSMEM port is busy until then (cluster.dsmem_bytes_per_cycle)
   std::uint64_t active_warps_ = 0;  // a warp exited since the last retire()
 };
 
