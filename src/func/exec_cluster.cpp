@@ -151,8 +151,10 @@ void Executor::release_cluster_barrier(Cta& cta) {
   L_.barrier_opened = true;
   L_.cluster_phase = true;
   for (Cta* c : cl.ctas) {
-    if (c == nullptr || c->cluster_arrived.empty()) continue;
-    bool woke = false;
+    if (c == nullptr) continue;
+    // Every other CTA of the cluster learns of the phase (the timing model releases its waits from then on).
+    if (c != &cta) L_.woke.push_back(Launch::Woke{c, true});
+    if (c->cluster_arrived.empty()) continue;
     for (auto& w : c->warps) {
       bool any = false;
       for (auto& p : w.paths) {
@@ -163,9 +165,7 @@ void Executor::release_cluster_barrier(Cta& cta) {
         any = true;
       }
       if (any) complete_paths(w);
-      woke = woke || any;
     }
-    if (woke && c != &cta) L_.woke.push_back(Launch::Woke{c, true});
   }
 }
 

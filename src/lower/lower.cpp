@@ -118,6 +118,7 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     // bar.sync and bar.red wait for the others; bar.arrive only arrives (its warp goes on at once).
     t.cluster_barrier = info.barrier && (in.sub_op<ir::BarOp>() == ir::BarOp::ClusterArrive ||
                                          in.sub_op<ir::BarOp>() == ir::BarOp::ClusterWait);
+    t.cluster_wait = info.barrier && in.sub_op<ir::BarOp>() == ir::BarOp::ClusterWait;
     t.barrier_wait = info.barrier && in.sub_op<ir::BarOp>() != ir::BarOp::Arrive && !t.cluster_barrier;
     // A barrier, or threads leaving (fewer to wait for), can make other warps of the CTA runnable.
     t.may_release =

@@ -284,14 +284,21 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   }
   // Other CTAs of the cluster this step released: a cluster barrier's phase reaches them after cluster.barrier_cycles,
   // a remote mbarrier arrive after the DSMEM latency and the mbarrier's wake-up.
-  for (const source::PeerWake& p : r.peers)
-    k_.events.wake(now + (p.barrier ? k_.cfg.cluster_barrier_cycles
-                                     : std::uint64_t{k_.cfg.dsmem_latency} + k_.cfg.mbarrier_wake_cycles),
+  // A completed cluster barrier phase is released on every CTA of the cluster at one cycle: a barrier.cluster.wait
+  // issues no earlier (cluster_release), waiting warps are looked at again then.
+  const Cycle cluster_release = now + k_.cfg.cluster_barrier_cycles;
+  const auto note_release = [&](source::CtaSlot cta) {
+    if (k_.cluster_release.size() <= cta) k_.cluster_release.resize(cta + 1, Cycle(0));
+    k_.cluster_release[cta] = cluster_release;
+  };
+  if (r.cluster_phase) note_release(w.cta);
+  for (const source::PeerWake& p : r.peers) {
+    if (p.barrier) note_release(p.cta);
+    k_.events.wake(p.barrier ? cluster_release : now + (std::uint64_t{k_.cfg.dsmem_latency} + k_.cfg.mbarrier_wake_cycles),
                    p.sm, p.cta);
-  if (r.cluster_phase) {
-    w.earliest = max(w.earliest, now + k_.cfg.cluster_barrier_cycles);
-    k_.end = max(k_.end, w.earliest);
   }
+  if (t.cluster_wait && r.executed.any() && w.cta < k_.cluster_release.size())
+    w.earliest = max(w.earliest, k_.cluster_release[w.cta]);
   w.sb.write(writes, ready, mem);
   k_.end = max(k_.end, max(now + 1, writes.empty() ? now + 1 : ready));
   // Barrier bookkeeping: warps of this CTA that were waiting and can run now were released by this step. Only a

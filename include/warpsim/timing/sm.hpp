@@ -78,6 +78,8 @@ struct KernelContext {
   std::uint64_t folded = 0;             // PTX instructions folded (no issue)
   std::uint64_t expanded = 0;           // extra SASS instructions of expanded ones
   std::int64_t extra_thread_insts = 0;  // SASS minus PTX thread-instructions
+  // By CTA slot: the cycle the CTA's cluster barrier last released (barrier.cluster.wait issues no earlier).
+  std::vector<Cycle> cluster_release{};
 };
 
 class Sm {
