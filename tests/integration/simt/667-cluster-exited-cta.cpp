@@ -44,7 +44,7 @@ TEST_CASE("667 an access to an exited cluster CTA's shared memory is an error na
     const std::string e = clusterx::error_of("cl-exited", kExited, clusterx::Shape{"2", 32, "2", 64}, timed, &kind);
     CHECK(kind == warpsim::ErrorKind::Execution);
     CHECK_THAT(e, Catch::Contains("CTA (0,0,0) warp 0 lane 0 (thread (0,0,0)) at "));
-    CHECK_THAT(e, Catch::Contains("k.ptx:25"));
+    CHECK_THAT(e, Catch::Contains("k.ptx:22"));
     CHECK_THAT(e, Catch::Contains(
                       "shared::cluster read of 4 bytes at address 0x2000000: CTA rank 1 of the cluster has exited, its "
                       "shared memory is gone (keep a CTA alive with barrier.cluster until its peers stop accessing it)"));
