@@ -95,3 +95,24 @@ TEST_CASE("664 cluster special registers of a 4x2x2 grid in 2x2x1 clusters, and 
     CHECK(out[o + 14] == 0);  // implicit 1x1x1 clusters
   }
 }
+
+TEST_CASE("664 a kernel's .reqnctapercluster gives the cluster shape when the launch has none", "[simt][cluster]") {
+  std::string ptx = kRegs;
+  const std::string entry = ".visible .entry k(.param .u64 out)";
+  ptx.replace(ptx.find(entry), entry.size(), entry + " .reqnctapercluster 2, 1, 1");
+  for (const bool timed : {false, true}) {
+    INFO((timed ? "timed" : "functional"));
+    const auto out =
+        clusterx::run("cl-sregs-req", ptx, clusterx::Shape{"[4, 1, 1]", 32, "", 4 * 16}, timed).as<std::uint32_t>("out");
+    for (unsigned x = 0; x < 4; ++x) {
+      const unsigned o = x * 16;
+      CHECK(out[o + 0] == x % 2);
+      CHECK(out[o + 3] == 2);
+      CHECK(out[o + 6] == x % 2);
+      CHECK(out[o + 7] == 2);
+      CHECK(out[o + 8] == x / 2);
+      CHECK(out[o + 11] == 2);
+      CHECK(out[o + 14] == 1);  // .reqnctapercluster makes the cluster explicit
+    }
+  }
+}

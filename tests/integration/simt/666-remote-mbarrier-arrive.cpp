@@ -1,7 +1,7 @@
 // A remote mbarrier arrive: rank 1's 64 threads each store a word into rank 0's shared memory through DSMEM and
 // arrive on rank 0's mbarrier (mbarrier.arrive.release.cluster.shared::cluster.b64 _, [addr]); rank 0's threads wait
 // on the phase with try_wait.parity and then read the words. Exact values, functional and timed, both reconvergence
-// models; plus remote expect_tx/complete_tx on a peer's mbarrier.
+// models; plus remote expect_tx/complete_tx on a peer's mbarrier, and a cluster-scope fence before the arrive.
 #include "cluster_util.hpp"
 
 namespace {
@@ -53,6 +53,8 @@ PRODUCER:
   mbarrier.expect_tx.relaxed.cluster.shared::cluster.b64 [%r9], 32;
   mbarrier.complete_tx.relaxed.cluster.shared::cluster.b64 [%r9], 32;
 ARRIVE:
+  fence.acq_rel.cluster;
+  membar.cta;
   mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%r9];
 DONE:
   ret;
