@@ -38,6 +38,7 @@ Sm::Sm(std::uint32_t id, KernelContext& k)
 
 void Sm::place(source::CtaSlot cta, Cycle now) {
   const std::uint32_t warps = k_.src.warps(cta);
+  if (cta < k_.cluster_release.size()) k_.cluster_release[cta] = Cycle(0);  // a reused slot: no release pending
   std::uint32_t slot = 0;
   for (std::uint32_t i = 0; i < warps; ++i) {
     while (slots_[slot].used) ++slot;  // fits: the occupancy calculator counted the warps

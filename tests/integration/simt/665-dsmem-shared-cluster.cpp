@@ -1,5 +1,5 @@
 // Distributed shared memory through .shared::cluster addresses, exactly: mapa.shared::cluster and the generic mapa,
-// getctarank of both, ld/st/atom/red.shared::cluster between the CTAs of clusters of 2 and 4 (a ring read, an
+// getctarank of both, isspacep.shared::cta/::cluster of a peer's address, ld/st/atom/red.shared::cluster between the CTAs of clusters of 2 and 4 (a ring read, an
 // all-to-all scatter, atomics on rank 0's counter) against a CPU reference, functional and timed, under both
 // reconvergence models.
 #include "cluster_util.hpp"
@@ -8,7 +8,8 @@ namespace {
 
 // out[cta*256 + t]: the ring value read from CTA (rank+1)%N; +64: getctarank of that address (shared::cluster);
 // +128: the all-to-all word received in slot t (t < N*16); +192 (thread 0): rank 0's counter; +193: getctarank of
-// the generic mapa address; +194: getctarank of a plain shared::cta address (the CTA's own rank).
+// the generic mapa address; +194: getctarank of a plain shared::cta address (the CTA's own rank); +195/+196:
+// isspacep.shared::cta / .shared::cluster of the peer's generic address; +197: isspacep.shared of the CTA's own.
 const std::string kDsmem = simt::header() + R"(
 .visible .entry k(.param .u64 out)
 {
@@ -85,6 +86,15 @@ SKIP2:
   st.global.u32 [%rd3+772], %r27;
   getctarank.shared::cluster.u32 %r28, %r6;
   st.global.u32 [%rd3+776], %r28;
+  isspacep.shared::cta %p3, %rd8;
+  selp.u32 %r29, 1, 0, %p3;
+  st.global.u32 [%rd3+780], %r29;
+  isspacep.shared::cluster %p3, %rd8;
+  selp.u32 %r30, 1, 0, %p3;
+  st.global.u32 [%rd3+784], %r30;
+  isspacep.shared %p3, %rd7;
+  selp.u32 %r31, 1, 0, %p3;
+  st.global.u32 [%rd3+788], %r31;
 END:
   ret;
 }
@@ -118,6 +128,9 @@ TEST_CASE("665 DSMEM through shared::cluster addresses: ring, all-to-all and ato
           CHECK(out[o + 192] == (rank == 0 ? n * 64 * 3 : 0));
           CHECK(out[o + 193] == next);
           CHECK(out[o + 194] == rank);
+          CHECK(out[o + 195] == 0);  // the peer's shared memory is not the CTA's own
+          CHECK(out[o + 196] == 1);
+          CHECK(out[o + 197] == 1);
         }
       }
 }

@@ -76,12 +76,9 @@ TEST_CASE("748 in a timed run every cluster's CTAs read %smid of one GPC", "[tim
   const auto gpc = warpsim::timing::sm_gpcs(warpsim::config::load_gpu_config("h200"));
   for (unsigned c = 0; c < 264; c += 4) {
     INFO("cluster " << c / 4);
-    std::set<unsigned> mine;
     for (unsigned r = 0; r < 4; ++r) {
       REQUIRE(out[c + r] < 132);
-      CHECK(gpc[out[c + r]] == gpc[out[c]]);
-      mine.insert(out[c + r]);
+      CHECK(gpc[out[c + r]] == gpc[out[c]]);  // 2 CTAs of 1024 threads fit per SM: two may share one
     }
-    CHECK(mine.size() == 4);
   }
 }
