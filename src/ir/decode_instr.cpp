@@ -453,7 +453,7 @@ Instr Decoder::decode_cp_async() {
   if (m_.take("mbarrier")) {
     if (!m_.take("arrive")) error("cp.async.mbarrier needs .arrive");
     if (m_.take("noinc")) I.flags |= kNoInc;
-    if (m_.space == Space::SharedCluster) error("cp.async.mbarrier.arrive on .shared::cluster needs clusters");
+    if (m_.space == Space::SharedCluster) error("cp.async.mbarrier.arrive takes .shared or .shared::cta (the PTX ISA has no .shared::cluster form)");
     if (m_.space != Space::None && m_.space != Space::Shared) error("an mbarrier lives in shared memory");
     if (m_.types.size() != 1 || m_.types[0] != ScalarType::B64) error("cp.async.mbarrier.arrive needs .b64");
     I.type = ScalarType::B64;
@@ -473,7 +473,7 @@ Instr Decoder::decode_cp_async() {
     cluster = cluster || w == "shared::cluster";
     global = global || w == "global";
   }
-  if (cluster) error("cp.async to .shared::cluster needs clusters, which are not supported yet");
+  if (cluster) error("cp.async copies to .shared or .shared::cta (the PTX ISA has no .shared::cluster form of the non-bulk copy)");
   if (!shared || !global) error("cp.async copies .global to .shared (or .shared::cta)");
   const bool ca = m_.take("ca"), cg = m_.take("cg");
   if (ca == cg) error("cp.async needs .ca or .cg");
