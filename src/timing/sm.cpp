@@ -283,10 +283,10 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     const auto cycles = static_cast<std::uint64_t>(std::ceil(ns * k_.cfg.clock_mhz / 1000.0));
     k_.events.expire(now + std::max<std::uint64_t>(cycles, 1), id_, w.cta, w.index, r.suspend);
   }
-  // Other CTAs of the cluster this step released: a cluster barrier's phase reaches them after cluster.barrier_cycles,
-  // a remote mbarrier arrive after the DSMEM latency and the mbarrier's wake-up.
-  // A completed cluster barrier phase is released on every CTA of the cluster at one cycle: a barrier.cluster.wait
-  // issues no earlier (cluster_release), waiting warps are looked at again then.
+  // A completed cluster barrier phase is released on every CTA of the cluster at one cycle, cluster.barrier_cycles
+  // from now: a barrier.cluster.wait lets its warp go on no earlier (cluster_release), and the other CTAs' waiting
+  // warps are looked at again then. A remote mbarrier arrive that completed a peer's phase wakes the peer's waiters
+  // after the DSMEM latency and the mbarrier's wake-up.
   const Cycle cluster_release = now + k_.cfg.cluster_barrier_cycles;
   const auto note_release = [&](source::CtaSlot cta) {
     if (k_.cluster_release.size() <= cta) k_.cluster_release.resize(cta + 1, Cycle(0));
