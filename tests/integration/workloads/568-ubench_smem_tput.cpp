@@ -23,7 +23,7 @@ static void check_run(const wl::sim::RunResult& r) {
     const auto rounds = static_cast<std::uint32_t>(args[2].bits);
     const auto stride = static_cast<std::uint32_t>(args[3].bits);
     REQUIRE(args[4].bits == k);
-    const auto threads = r.config.kernels[k].block[0];
+    const auto threads = r.config.kernels[k].block.x;
     const bool load = k < 7;
     wl::check_launch(r, k, load ? "smem_tput_ld" : "smem_tput_st", 1, threads / 32);
     if (load) {

@@ -21,7 +21,7 @@ static void check_run(const wl::sim::RunResult& r) {
     const float fa = std::bit_cast<float>(static_cast<std::uint32_t>(args[5].bits));
     const float fb = std::bit_cast<float>(static_cast<std::uint32_t>(args[6].bits));
     const std::string entry = spec.entry;
-    const auto threads = spec.block[0];
+    const auto threads = spec.block.x;
     wl::check_launch(r, k, entry, 1, threads / 32);
     const int kind = entry == "pipe_imad" ? 0 : entry == "pipe_lop3" ? 1 : entry == "pipe_iadd" ? 2
                      : entry == "pipe_ffma" ? 3 : entry == "pipe_imad_lop3" ? 4 : 5;
