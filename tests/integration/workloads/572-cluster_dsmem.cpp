@@ -53,6 +53,7 @@ TEST_CASE("cluster_dsmem: ring, all-to-all and atomics through DSMEM in clusters
   for (const char* model : {"independent", "ipdom_stack"}) {
     INFO(model);
     wl::sim::RunOptions opts;
+    opts.functional_only = false;
     opts.gpu_overrides = {std::string("sm.reconvergence=") + model};
     const auto r = wl::sim::run_file(wl::trace_json("cluster_dsmem"), opts);
     check_run(r);
