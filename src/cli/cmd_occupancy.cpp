@@ -1,14 +1,18 @@
-// `warpsim occupancy --gpu h200 --block 256 --regs 40 --smem 16384 [--carveout PCT] [--set k=v] [--json]`:
-// how many CTAs of a kernel fit on one SM, each residency limit with the arithmetic behind it, the binding
-// one marked; or the same as JSON. A CTA that cannot run is printed, then reported as an error (exit 1).
+// `warpsim occupancy --gpu h200 --block 256 --regs 40 --smem 16384 [--carveout PCT] [--cluster X] [--set k=v]
+// [--json]`: how many CTAs of a kernel fit on one SM, each residency limit with the arithmetic behind it, the binding
+// one marked; with --cluster, how many clusters of X CTAs fit on the GPU at once (cuOccupancyMaxActiveClusters,
+// timing/dispatcher.hpp's max_active_clusters); or the same as JSON. A CTA that cannot run is printed, then reported
+// as an error (exit 1).
 // Leaves out: the calculation itself (timing/occupancy.hpp).
 #include "subcommands.hpp"
 
 #include <warpsim/common/error.hpp>
 #include <warpsim/config/gpu_config.hpp>
+#include <warpsim/timing/dispatcher.hpp>
 #include <warpsim/timing/occupancy.hpp>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -86,7 +90,20 @@ nlohmann::ordered_json count_json(unsigned ctas) {
   return ctas == timing::kUnlimited ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(ctas);
 }
 
-void print_json(const config::GpuConfig& g, const OccupancyRequest& r, const Occupancy& o) {
+// The cluster line: how many clusters fit, GPC by GPC.
+std::string cluster_text(const config::GpuConfig& g, const Occupancy& o, unsigned size) {
+  std::vector<unsigned> sms(std::max(g.gpc_count, 1u), 0);
+  for (const unsigned gpc : timing::sm_gpcs(g)) ++sms[gpc];
+  std::string per;
+  for (std::size_t i = 0; i < sms.size(); ++i)
+    per += fmt::format("{}{}", i == 0 ? "" : " + ", std::uint64_t{sms[i]} * o.ctas_per_sm / size);
+  return fmt::format(
+      "  => {} clusters of {} CTAs at once: each GPC holds floor(its SMs x {} CTAs/SM / {}) = {} (SMs per GPC: {})\n",
+      timing::max_active_clusters(g, o.ctas_per_sm, size), size, o.ctas_per_sm, size, per, fmt::join(sms, ", "));
+}
+
+void print_json(const config::GpuConfig& g, const OccupancyRequest& r, const Occupancy& o,
+                std::optional<unsigned> cluster) {
   using J = nlohmann::ordered_json;
   J limiting = J::array();
   for (Limit l : o.limiting) limiting.push_back(timing::limit_name(l));
@@ -115,6 +132,8 @@ void print_json(const config::GpuConfig& g, const OccupancyRequest& r, const Occ
         {"blocks", {{"ctas", o.ctas_by_blocks}}}}},
       {"error", o.error.empty() ? J(nullptr) : J(o.error)},
   };
+  if (cluster)
+    j["cluster"] = {{"size", *cluster}, {"max_active_clusters", timing::max_active_clusters(g, o.ctas_per_sm, *cluster)}};
   fmt::print("{}\n", j.dump(2));
 }
 
@@ -125,6 +144,7 @@ Setup setup_occupancy(CLI::App& app) {
     std::string gpu = "h200";
     OccupancyRequest req;
     std::optional<unsigned> carveout;
+    std::optional<unsigned> cluster;
     std::vector<std::string> sets;
     bool json = false;
   };
@@ -138,6 +158,8 @@ Setup setup_occupancy(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--carveout", o->carveout, "Preferred shared-memory carve-out, percent of the largest")
       ->check(CLI::Range(0, 100));
+  sub->add_option("--cluster", o->cluster, "CTAs per cluster: also how many clusters fit at once")
+      ->check(CLI::Range(1, 1024));
   sub->add_option("--set", o->sets, "Override a GPU-model parameter: name=value (see configs/README.md)");
   sub->add_flag("--json", o->json, "Print JSON instead of a table");
   return {sub, [o]() {
@@ -145,10 +167,16 @@ Setup setup_occupancy(CLI::App& app) {
             OccupancyRequest req = o->req;
             req.carveout_percent = o->carveout;
             const Occupancy occ = timing::explain_occupancy(gpu, req);
+            if (o->cluster && *o->cluster > gpu.max_cluster_size_nonportable)
+              throw Error(ErrorKind::Input,
+                          fmt::format("--cluster {}: more than the {} CTAs per cluster {} allows with the non-portable "
+                                      "opt-in (cudaErrorInvalidClusterSize)",
+                                      *o->cluster, gpu.max_cluster_size_nonportable, gpu.name));
             if (o->json) {
-              print_json(gpu, req, occ);
+              print_json(gpu, req, occ, o->cluster);
             } else {
               print_text(gpu, req, occ);
+              if (o->cluster && occ.error.empty()) fmt::print("{}", cluster_text(gpu, occ, *o->cluster));
             }
             if (!occ.error.empty()) throw Error(ErrorKind::Launch, occ.error);
             return 0;

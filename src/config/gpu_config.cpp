@@ -363,6 +363,17 @@ std::vector<Param> make_params() {
       count("sm.tma_land_cycles", &G::tma_land_cycles, "cycles", 0, 100000,
             "a load's or shared-to-shared copy's last data at the SM to its bytes in shared memory and its complete_tx "
             "on the mbarrier"),
+      count("cluster.dsmem_latency", &G::dsmem_latency, "cycles", 0, 100000,
+            "a distributed-shared-memory access (ld/st/atom/red on another CTA's shared memory through a "
+            "shared::cluster address; a remote mbarrier arrive): issue to its result, over the GPC's SM-to-SM network"),
+      real("cluster.dsmem_bytes_per_cycle", &G::dsmem_bytes_per_cycle, "bytes/cycle", 1, 100000,
+           "bytes an SM's distributed-shared-memory port moves per cycle (its remote accesses queue behind each other)"),
+      count("cluster.barrier_cycles", &G::cluster_barrier_cycles, "cycles", 0, 1000000,
+            "the last barrier.cluster.arrive of a phase to the issue of the warps waiting in barrier.cluster.wait, on "
+            "every SM of the cluster"),
+      count("cluster.dispatch_cycles", &G::cluster_dispatch_cycles, "cycles", 0, 1000000,
+            "cycles a cluster launch adds to the CTA dispatch interval (its CTAs start together, after the "
+            "dispatcher found room for all of them on one GPC)"),
       count("sm.branch_taken_cycles", &G::branch_taken_cycles, "cycles", 0, 100000,
             "a taken branch's issue to the warp's next issue (fetching the target)"),
       count("sm.printf_cycles", &G::printf_cycles, "cycles", 0, 10000000,

@@ -1,6 +1,7 @@
 // Special registers, address translation and fault messages (see context.hpp).
 #include "context.hpp"
 
+#include <warpsim/common/cluster.hpp>
 #include <warpsim/ir/program.hpp>
 
 namespace warpsim::func {
@@ -74,12 +75,9 @@ std::uint64_t InstrContext::special(const ir::Operand& op, unsigned lane) const 
       return comp(Dim3{cta.id.x % cl.x, cta.id.y % cl.y, cta.id.z % cl.z}, c);
     }
     case Special::ClusterNctaid: return comp(L.cluster, c);
-    case Special::ClusterCtarank: {
-      const Dim3 cl = L.cluster;
-      return (cta.id.x % cl.x) + cl.x * ((cta.id.y % cl.y) + cl.y * (cta.id.z % cl.z));
-    }
+    case Special::ClusterCtarank: return ClusterGeometry{L.grid, L.cluster}.rank_of(cta.id);
     case Special::ClusterNctarank: return L.cluster.volume();
-    case Special::IsExplicitCluster: return L.cluster.volume() > 1 ? 1 : 0;
+    case Special::IsExplicitCluster: return L.explicit_cluster ? 1 : 0;
     case Special::DynamicSmemSize: return L.dynamic_smem;
     case Special::TotalSmemSize:
     case Special::AggrSmemSize: return cta.smem.size();
@@ -99,7 +97,7 @@ std::uint8_t* InstrContext::translate_slow(ir::Space space, Addr a, std::uint64_
   if (space == Space::Generic) {
     auto in_window = [&](std::uint64_t base) { return a >= base && a < base + ir::kWindowSize; };
     if (in_window(ir::kSharedWindow)) {
-      space = Space::Shared;
+      space = (a - ir::kSharedWindow) >> kDsmemRankShift != 0 ? Space::SharedCluster : Space::Shared;
       a -= ir::kSharedWindow;
     } else if (in_window(ir::kLocalWindow)) {
       space = Space::Local;
@@ -113,6 +111,15 @@ std::uint8_t* InstrContext::translate_slow(ir::Space space, Addr a, std::uint64_
     } else {
       space = Space::Global;
     }
+  }
+  if (space == Space::SharedCluster) {
+    // Distributed shared memory: the timing model sees a remote access as shared::cluster at its cluster address,
+    // one to the CTA's own shared memory as a shared access at its offset.
+    bool remote = false;
+    std::uint8_t* p = dsmem(a, size, lane, write, &remote);
+    if (resolved) *resolved = remote ? Space::SharedCluster : Space::Shared;
+    if (offset) *offset = remote ? a : (a & kDsmemOffsetMask);
+    return p;
   }
   if (resolved) *resolved = space;
   if (offset) *offset = a;

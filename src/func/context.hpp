@@ -87,6 +87,10 @@ struct InstrContext {
   }
   std::uint8_t* translate_slow(ir::Space space, Addr a, std::uint64_t size, unsigned lane, bool write,
                                ir::Space* resolved, Addr* offset) const;
+  // A shared::cluster access of `size` bytes at `a` (an offset in the shared window, func/cluster.hpp's encoding):
+  // the bytes in the target CTA's shared memory; faults on a rank outside the cluster, an exited CTA, a misaligned
+  // or out-of-bounds access. `remote`: whether the target is another CTA.
+  std::uint8_t* dsmem(Addr a, std::uint64_t size, unsigned lane, bool write, bool* remote) const;
   // The address an Addr operand denotes for a lane (register base + offset, or symbol offset).
   Addr address(const ir::Operand& op, unsigned lane) const {
     Addr a = static_cast<Addr>(op.imm);

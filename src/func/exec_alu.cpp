@@ -454,7 +454,11 @@ void Executor::exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes) 
         auto in_win = [&](std::uint64_t base) { return a >= base && a < base + ir::kWindowSize; };
         bool r = false;
         switch (in.space) {
-          case ir::Space::Shared:
+          case ir::Space::Shared: {  // the CTA's own shared memory: a shared::cta offset, or its own rank's
+            const std::uint64_t tag = in_win(ir::kSharedWindow) ? (a - ir::kSharedWindow) >> kDsmemRankShift : ~0ull;
+            r = tag == 0 || tag == std::uint64_t{cta.rank} + 1;
+            break;
+          }
           case ir::Space::SharedCluster: r = in_win(ir::kSharedWindow); break;
           case ir::Space::Local: r = in_win(ir::kLocalWindow); break;
           case ir::Space::ParamKernel: r = in_win(ir::kParamWindow); break;

@@ -31,7 +31,10 @@
 //             one (--functional) a thread's copies complete at the first instruction that needs them: its
 //             wait_group/wait_all, its cp.async.mbarrier.arrive (which then arrives at once), or its exit. Either
 //             way a read of the destination before the wait sees the old bytes.
-// Leaves out: clusters (.shared::cluster forms are rejected when loaded), memory-ordering semantics (.release,
+//   remote    arrive, arrive_drop (with .expect_tx), expect_tx and complete_tx on a .shared::cluster address (or a
+//             generic one) naming another CTA of the cluster act on that CTA's mbarrier and release its waiters; the
+//             arrive returns no state (the sink _). The other operations need the executing CTA's own mbarriers.
+// Leaves out: memory-ordering semantics (.release,
 // .acquire, .relaxed, scopes: every access is visible at once here), the L2 cache-policy and prefetch hints, and
 // reinitialising a live mbarrier (mbarrier.init on it resets it).
 #include "context.hpp"
@@ -95,23 +98,42 @@ std::string_view mbar_name(const ir::Instr& in) {
   return "mbarrier";
 }
 
-// The shared-memory offset of the mbarrier a lane's address operand names (8 bytes, in bounds and aligned), for an
-// operation that needs an initialized one unless `init`.
-std::uint32_t locate(const InstrContext& cx, const ir::Operand& op, unsigned lane, bool init) {
+// The mbarrier a lane's address operand names: its CTA and shared-memory offset (8 bytes, in bounds and aligned), for
+// an operation that needs an initialized one unless `init`. Only the remote forms (`remote_ok`: arrive, arrive_drop,
+// expect_tx, complete_tx) may name another CTA of the cluster (a shared::cluster address, func/cluster.hpp).
+struct MbarRef {
+  Cta* cta = nullptr;
+  std::uint32_t off = 0;
+};
+
+MbarRef locate_ref(const InstrContext& cx, const ir::Operand& op, unsigned lane, bool init, bool remote_ok) {
   const Addr a = cx.address(op, lane);
   ir::Space resolved = ir::Space::None;
   Addr off = 0;
   cx.translate(cx.space_of(op), a, 8, lane, true, &resolved, &off);
-  if (resolved != ir::Space::Shared)
+  MbarRef ref{&cx.cta, 0};
+  if (resolved == ir::Space::SharedCluster) {
+    const DsmemTarget t = resolve_dsmem(cx.cta.cluster, cx.cta, cx.cta.rank, off);
+    if (!remote_ok)
+      cx.fault(lane, "{} needs an mbarrier of the executing CTA; address 0x{:x} names CTA rank {} of the cluster",
+               mbar_name(cx.in), a, t.rank);
+    ref.cta = t.cta;
+    off = t.offset;
+  } else if (resolved != ir::Space::Shared) {
     cx.fault(lane, "{} needs an mbarrier in shared memory; address 0x{:x} is not in the shared window",
              mbar_name(cx.in), a);
-  const auto o = static_cast<std::uint32_t>(off);
-  if (!init && !cx.cta.async.mbarriers.contains(o))
+  }
+  ref.off = static_cast<std::uint32_t>(off);
+  if (!init && !ref.cta->async.mbarriers.contains(ref.off))
     cx.fault(lane,
-             "{} on shared address 0x{:x}, which holds no initialized mbarrier (used before mbarrier.init, or after "
+             "{} on shared address 0x{:x}{}, which holds no initialized mbarrier (used before mbarrier.init, or after "
              "mbarrier.inval)",
-             mbar_name(cx.in), o);
-  return o;
+             mbar_name(cx.in), ref.off, ref.cta != &cx.cta ? fmt::format(" of CTA rank {}", ref.cta->rank) : "");
+  return ref;
+}
+
+std::uint32_t locate(const InstrContext& cx, const ir::Operand& op, unsigned lane, bool init) {
+  return locate_ref(cx, op, lane, init, false).off;
 }
 
 // A count operand in [lo, 2^20-1].
@@ -134,9 +156,8 @@ void maybe_complete(Launch& L, Cta& cta, std::uint32_t off, Mbar& m) {
 }
 
 // `count` arrivals (with `drop`, leaving the expected count too) on the mbarrier at `off`; the state token.
-std::uint64_t arrive(const InstrContext& cx, unsigned lane, std::uint32_t off, std::uint32_t count, bool drop,
-                     bool no_complete) {
-  Cta& cta = cx.cta;
+std::uint64_t arrive(const InstrContext& cx, Cta& cta, unsigned lane, std::uint32_t off, std::uint32_t count,
+                     bool drop, bool no_complete) {
   Mbar m = load(cta, off);
   if (count > m.pending)
     cx.fault(lane, "{} of {} arrivals on the mbarrier at shared 0x{:x} is more than the {} arrivals pending in its "
@@ -155,8 +176,7 @@ std::uint64_t arrive(const InstrContext& cx, unsigned lane, std::uint32_t off, s
 }
 
 // Adds `delta` to the tx-count of the mbarrier at `off`.
-void add_tx(const InstrContext& cx, unsigned lane, std::uint32_t off, std::int64_t delta) {
-  Cta& cta = cx.cta;
+void add_tx(const InstrContext& cx, Cta& cta, unsigned lane, std::uint32_t off, std::int64_t delta) {
   Mbar m = load(cta, off);
   const std::int64_t tx = m.tx + delta;
   if (tx > kMaxCount || tx < -kMaxCount)
@@ -269,20 +289,22 @@ bool Executor::exec_mbarrier(Cta& cta, Warp& w, std::int32_t path, const ir::Ins
     case MbarOp::Arrive:
     case MbarOp::ArriveDrop:
       lanes.for_each([&](unsigned lane) {
-        const std::uint32_t off = locate(cx, in.ops[1], lane, false);
+        const MbarRef m = locate_ref(cx, in.ops[1], lane, false, true);
         std::uint32_t count = 1;
-        if (in.has(ir::kExpectTx)) add_tx(cx, lane, off, count_operand(cx, in.ops[2], lane, 0, "txCount"));
+        if (in.has(ir::kExpectTx)) add_tx(cx, *m.cta, lane, m.off, count_operand(cx, in.ops[2], lane, 0, "txCount"));
         else if (in.nops == 3) count = count_operand(cx, in.ops[2], lane, 1, "count");
         cx.write(in.ops[0], lane,
-                 arrive(cx, lane, off, count, op == MbarOp::ArriveDrop, in.has(ir::kNoComplete)));
+                 arrive(cx, *m.cta, lane, m.off, count, op == MbarOp::ArriveDrop, in.has(ir::kNoComplete)));
+        if (m.cta != &cta) remote_mbarrier_changed(*m.cta);
       });
       return true;
     case MbarOp::ExpectTx:
     case MbarOp::CompleteTx:
       lanes.for_each([&](unsigned lane) {
-        const std::uint32_t off = locate(cx, in.ops[0], lane, false);
+        const MbarRef m = locate_ref(cx, in.ops[0], lane, false, true);
         const std::int64_t n = count_operand(cx, in.ops[1], lane, 0, "txCount");
-        add_tx(cx, lane, off, op == MbarOp::ExpectTx ? n : -n);
+        add_tx(cx, *m.cta, lane, m.off, op == MbarOp::ExpectTx ? n : -n);
+        if (m.cta != &cta) remote_mbarrier_changed(*m.cta);
       });
       return true;
     case MbarOp::TestWait: {
@@ -418,7 +440,7 @@ void Executor::fire_triggers(Cta& cta, std::uint32_t thread) {
       cx.fault(lane, "the arrive-on operation of cp.async.mbarrier.arrive finds no initialized mbarrier at shared "
                      "0x{:x} (it was invalidated before the thread's copies completed)",
                g.mbarrier);
-    arrive(cx, lane, g.mbarrier, 1, false, false);
+    arrive(cx, cta, lane, g.mbarrier, 1, false, false);
   }
 }
 
@@ -462,6 +484,12 @@ void Executor::complete_copy(Cta& cta, std::uint64_t id) {
     return;
   }
   apply_batch(cta, static_cast<std::size_t>(b - cta.async.batches.begin()));
+}
+
+void Executor::remote_mbarrier_changed(Cta& target) {
+  if (!target.async.phase_completed) return;
+  release_async_waits(target);
+  L_.woke.push_back(Launch::Woke{&target, false});
 }
 
 void Executor::release_async_waits(Cta& cta) {

@@ -163,6 +163,7 @@ void Executor::exit_lanes(Cta& cta, Warp& w, LaneMask lanes) {
   complete_exiting_copies(cta, lanes, w);
   w.exited = w.exited | lanes;
   cta.threads_exited += lanes.count();
+  cluster_threads_exited(cta, lanes.count());
   for (auto& p : w.paths) p.mask = p.mask & ~lanes;
   lanes.for_each([&](unsigned lane) { w.ret_stack[lane].clear(); });
   complete_paths(w);
@@ -339,6 +340,8 @@ void Executor::step(Cta& cta, Warp& w, StepResult& r) {
         // nothing to do: every access is at once visible to every thread, and nothing is cached or timed here
       } else if (op.memory) {
         exec_mem(cta, w, in, lanes, r);
+      } else if (in.op == Op::Mapa || in.op == Op::Getctarank) {
+        exec_cluster_addr(cta, w, in, lanes);
       } else {
         exec_alu(cta, w, in, lanes);
       }

@@ -1,5 +1,6 @@
 // Loads, stores and atomics in every state space, per lane, with bounds checks.
-// Models: ld/ldu/st with .v2/.v4/.v8 vectors and sub-word sign/zero extension, b128; atom/red with every
+// Models: every state space including distributed shared memory (.shared::cluster, or a generic address in the
+// shared window naming another CTA of the cluster: func/cluster.hpp); ld/ldu/st with .v2/.v4/.v8 vectors and sub-word sign/zero extension, b128; atom/red with every
 // operation on 16/32/64-bit integers and f16/bf16/f32/f64 adds, performed lane by lane in increasing lane
 // order (a deterministic serialisation of the warp's atomics). Records each lane's address for the timing
 // model.
@@ -113,6 +114,7 @@ void Executor::exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, 
     TouchedRange* touched = resolved == ir::Space::Global   ? &cta.touched_global[L_.global->last_region()]
                             : resolved == ir::Space::Shared ? &cta.touched_shared
                             : resolved == ir::Space::Local  ? &cta.touched_local
+                            : resolved == ir::Space::SharedCluster ? &cta.touched_dsmem
                                                             : nullptr;
     if (touched != nullptr && touched->extend(off, bytes)) L_.progress = true;
     if (in.op == Op::Ld || in.op == Op::Ldu) {

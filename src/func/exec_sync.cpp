@@ -27,6 +27,8 @@ unsigned membermask_index(const ir::Instr& in) {
 }  // namespace
 
 bool Executor::do_barrier(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask lanes) {
+  if (in.sub_op<ir::BarOp>() == ir::BarOp::ClusterArrive || in.sub_op<ir::BarOp>() == ir::BarOp::ClusterWait)
+    return do_cluster_barrier(cta, w, path, in, lanes);
   Path& p = w.paths[static_cast<std::size_t>(path)];
   InstrContext cx{L_, cta, w, in, p.pc};
   const unsigned first = static_cast<unsigned>(std::countr_zero(p.mask.bits));

@@ -1,6 +1,7 @@
 // The functional executor as an instruction source (see func/functional_source.hpp).
 #include <warpsim/func/functional_source.hpp>
 
+#include <warpsim/common/cluster.hpp>
 #include <warpsim/common/error.hpp>
 #include <warpsim/func/grid.hpp>
 
@@ -54,6 +55,21 @@ source::CtaSlot FunctionalSource::start_cta(std::uint64_t linear, std::uint32_t 
   Cta& cta = at(slot);
   cta = Cta{};
   ex_.init_cta(cta, linear, sm);
+  cta.slot = slot;
+  // Its cluster (a launch without clusters has clusters of one).
+  const ClusterGeometry geo{L_.grid, L_.cluster};
+  const std::uint64_t index = geo.cluster_of(cta.id);
+  auto& cl = clusters_[index];
+  if (cl == nullptr) {
+    cl = std::make_unique<ClusterState>();
+    cl->index = index;
+    cl->ctas.assign(geo.size(), nullptr);
+    cl->gone.assign(geo.size(), 0);
+    cl->threads = std::uint64_t{geo.size()} * L_.block.volume();
+  }
+  cta.cluster = cl.get();
+  cta.rank = geo.rank_of(cta.id);
+  cl->ctas[cta.rank] = &cta;
   counts_.warps += cta.warps.size();
   return slot;
 }
@@ -72,6 +88,12 @@ void FunctionalSource::finish_cta(source::CtaSlot c) {
     counts_.thread_instructions += w.thread_insts;
   }
   ++counts_.ctas;
+  if (ClusterState* cl = cta.cluster; cl != nullptr) {
+    cl->ctas[cta.rank] = nullptr;
+    cl->gone[cta.rank] = 1;
+    if (++cl->finished == cl->ctas.size()) clusters_.erase(cl->index);
+    cta.cluster = nullptr;
+  }
   cta.warps.clear();
   cta.smem.clear();
   cta.local.clear();
@@ -100,8 +122,13 @@ const source::Issued& FunctionalSource::issue(source::CtaSlot c, std::uint32_t w
   Cta& cta = at(c);
   Warp& w = cta.warps[warp];
   L_.progress = L_.barrier_opened = L_.wrote = false;
+  L_.woke.clear();
+  L_.cluster_phase = false;
+  last_.peers.clear();
   ex_.step(cta, w, last_);
+  last_.cluster_phase = L_.cluster_phase;
   if (last_.kind != StepResult::Kind::Executed) return last_;
+  for (const Launch::Woke& k : L_.woke) last_.peers.push_back(source::PeerWake{k.cta->slot, k.cta->sm, k.barrier});
   // The watchdog: progress is a thread exiting or the CTA touching memory it had not touched.
   if (L_.progress) {
     cta.idle = {};

@@ -1,6 +1,7 @@
 // The functional grid runner and CTA construction (see func/grid.hpp).
 #include <warpsim/func/grid.hpp>
 
+#include <warpsim/common/cluster.hpp>
 #include <warpsim/common/error.hpp>
 
 #include <fmt/format.h>
@@ -59,6 +60,7 @@ std::string describe_cta(const Launch& launch, const Cta& cta) {
   const ir::Program& prog = *launch.prog;
   std::string s = fmt::format("CTA ({},{},{}) on SM {}: {} of {} threads exited", cta.id.x, cta.id.y, cta.id.z, cta.sm,
                               cta.threads_exited, cta.threads);
+  if (launch.cluster.volume() > 1) s += fmt::format(" (rank {} of its cluster)", cta.rank);
   for (unsigned id = 0; id < cta.barriers.size(); ++id) {
     const auto& b = cta.barriers[id];
     if (b.arrived == 0) continue;
@@ -80,6 +82,12 @@ std::string describe_cta(const Launch& launch, const Cta& cta) {
                               prog.text[p.pc]);
           break;
         case Wait::AsyncCopy: state = fmt::format("wait for their cp.async copies ({})", prog.text[p.pc]); break;
+        case Wait::ClusterBarrier:
+          state = fmt::format("wait at the cluster barrier ({}; {} of {} threads of cluster {} arrived)", prog.text[p.pc],
+                              cta.cluster != nullptr ? cta.cluster->barrier_arrived : 0,
+                              cta.cluster != nullptr ? cta.cluster->threads - cta.cluster->threads_exited : 0,
+                              cta.cluster != nullptr ? cta.cluster->index : 0);
+          break;
         case Wait::None:
           state = launch.model == config::Reconvergence::IpdomStack && &p != top_leaf(w)
                       ? fmt::format("wait below the top of the SIMT stack (next: {})", prog.text[p.pc])
@@ -106,13 +114,17 @@ std::string printf_text(std::vector<PrintfRecord> records) {
 GridStats run_grid(Launch& L, const GridLimits& limits) {
   FunctionalSource src(L, limits);
   const std::uint64_t total = L.grid.volume();
-  const std::uint32_t window = limits.window != 0 ? limits.window : std::max<std::uint32_t>(L.num_sms, 1);
+  // Whole clusters at a time (co-scheduled, as the GPU does), in cluster order: the window is rounded up to them.
+  const ClusterGeometry geo{L.grid, L.cluster};
+  const std::uint32_t csize = geo.size();
+  const std::uint32_t want = limits.window != 0 ? limits.window : std::max<std::uint32_t>(L.num_sms, 1);
+  const std::uint32_t window = (want + csize - 1) / csize * csize;
   std::deque<source::CtaSlot> resident;
   std::uint64_t next = 0;
   while (next < total || !resident.empty()) {
-    while (next < total && resident.size() < window) {
-      resident.push_back(src.start_cta(next, static_cast<std::uint32_t>(next % L.num_sms)));
-      ++next;
+    while (next < total && resident.size() + csize <= window) {
+      for (std::uint32_t r = 0; r < csize; ++r, ++next)
+        resident.push_back(src.start_cta(geo.linear_of_dispatch(next), static_cast<std::uint32_t>(next % L.num_sms)));
     }
     bool any = false;
     for (const source::CtaSlot c : resident) {

@@ -1,11 +1,12 @@
 // Decoding one PTX instruction into an ir::Instr: opcode, types, modifiers, operands.
 // Models: the instruction forms nvcc emits for ordinary CUDA C++ (integer, floating point, conversions,
 // memory, atomics, control flow, barriers, warp-level primitives, printf), mbarriers on .shared::cta (or generic
-// addresses) and Ampere's cp.async with its groups, Hopper's bulk and tensor copies (cp.async.bulk*,
-// cp.reduce.async.bulk*, tile mode: decode_bulk), proxy fences, elect.sync and griddepcontrol.
-// Leaves out: tensor-core instructions, cluster (remote, .shared::cluster) mbarrier operations, .multicast::cluster
-// and im2col/gather4/scatter4 tensor copies, tensormap.replace, texture and surface instructions: they parse, and
-// loading a kernel that uses one fails here with the instruction and its line.
+// addresses) and their remote .shared::cluster arrive/expect_tx/complete_tx forms, Ampere's cp.async with its
+// groups, Hopper's bulk and tensor copies (cp.async.bulk*, cp.reduce.async.bulk*, tile mode: decode_bulk), proxy
+// fences, elect.sync and griddepcontrol, and the cluster instructions barrier.cluster, mapa, getctarank.
+// Leaves out: tensor-core instructions, .multicast::cluster and im2col/gather4/scatter4 tensor copies,
+// tensormap.replace, texture and surface instructions: they parse, and loading a kernel that uses one fails here
+// with the instruction and its line.
 #include "decoder.hpp"
 
 #include <warpsim/common/error.hpp>
@@ -286,7 +287,7 @@ class Decoder {
     if ((I.space == Space::ParamKernel || I.space == Space::ParamFunc) && addr.space != Space::None)
       I.space = addr.space;
     if (addr.kind == Operand::Kind::Addr && addr.space != Space::None && addr.space != I.space &&
-        !(I.space == Space::Generic))
+        !(I.space == Space::Generic) && !(I.space == Space::SharedCluster && addr.space == Space::Shared))
       error(fmt::format("address names a variable in another state space"));
   }
 
@@ -394,11 +395,17 @@ Instr Decoder::decode_mbarrier() {
     if (m_.take("noComplete")) I.flags |= kNoComplete, lo = hi = 3;
   }
   if ((op == M::TestWait || op == M::TryWait) && m_.take("parity")) I.flags |= kParity;
-  if (m_.space == Space::SharedCluster)
-    error("mbarrier operations on .shared::cluster (a remote arrive on another CTA's mbarrier) need clusters, which "
-          "are not supported yet");
-  if (m_.space != Space::None && m_.space != Space::Shared)
-    error("an mbarrier lives in shared memory: use .shared, .shared::cta or a generic address");
+  // .shared::cluster: a remote arrive on a peer CTA's mbarrier (arrive, arrive_drop, with .expect_tx too) and
+  // expect_tx/complete_tx; the waits and init/inval/pending_count act on the CTA's own mbarriers only.
+  if (m_.space == Space::SharedCluster && op != M::Arrive && op != M::ArriveDrop && op != M::ExpectTx &&
+      op != M::CompleteTx)
+    error("only mbarrier.arrive, arrive_drop, expect_tx and complete_tx take .shared::cluster (the PTX ISA's remote "
+          "forms); init, inval, test_wait, try_wait and pending_count act on the CTA's own .shared::cta mbarriers");
+  if (m_.space == Space::SharedCluster && (op == M::Arrive || op == M::ArriveDrop) && in_.operands.size() > 0 &&
+      in_.operands[0].kind != PK::Sink)
+    error("a .shared::cluster mbarrier arrive returns no state: its destination must be the sink _");
+  if (m_.space != Space::None && m_.space != Space::Shared && m_.space != Space::SharedCluster)
+    error("an mbarrier lives in shared memory: use .shared, .shared::cta, .shared::cluster or a generic address");
   if (m_.types.size() != 1 || m_.types[0] != ScalarType::B64) error("mbarrier needs .b64");
   I.type = ScalarType::B64;
   I.sub = static_cast<std::uint8_t>(op);
@@ -411,6 +418,7 @@ Instr Decoder::decode_mbarrier() {
   memory_space(I, I.ops[a]);
   if (I.ops[a].space != Space::None && I.ops[a].space != Space::Shared)
     error("the mbarrier operand names a variable outside shared memory");
+  if (m_.space == Space::SharedCluster) I.space = Space::SharedCluster;
   return I;
 }
 
@@ -448,7 +456,7 @@ Instr Decoder::decode_cp_async() {
   if (m_.take("mbarrier")) {
     if (!m_.take("arrive")) error("cp.async.mbarrier needs .arrive");
     if (m_.take("noinc")) I.flags |= kNoInc;
-    if (m_.space == Space::SharedCluster) error("cp.async.mbarrier.arrive on .shared::cluster needs clusters");
+    if (m_.space == Space::SharedCluster) error("cp.async.mbarrier.arrive takes .shared or .shared::cta (the PTX ISA has no .shared::cluster form)");
     if (m_.space != Space::None && m_.space != Space::Shared) error("an mbarrier lives in shared memory");
     if (m_.types.size() != 1 || m_.types[0] != ScalarType::B64) error("cp.async.mbarrier.arrive needs .b64");
     I.type = ScalarType::B64;
@@ -468,7 +476,7 @@ Instr Decoder::decode_cp_async() {
     cluster = cluster || w == "shared::cluster";
     global = global || w == "global";
   }
-  if (cluster) error("cp.async to .shared::cluster needs clusters, which are not supported yet");
+  if (cluster) error("cp.async copies to .shared or .shared::cta (the PTX ISA has no .shared::cluster form of the non-bulk copy)");
   if (!shared || !global) error("cp.async copies .global to .shared (or .shared::cta)");
   const bool ca = m_.take("ca"), cg = m_.take("cg");
   if (ca == cg) error("cp.async needs .ca or .cg");
@@ -675,11 +683,51 @@ Instr Decoder::run() {
   if (opc == "tensormap")
     error("tensormap.replace (rewriting a tensor map in memory) is not supported: warpsim's tensor maps are its own "
           "encoding, written by the run config's tensor_map arguments");
-  if (opc == "barrier" && m_.has("cluster")) error("barrier.cluster is not implemented yet");
+  if (opc == "barrier" && m_.has("cluster")) {
+    // barrier.cluster.arrive{.release|.relaxed}{.aligned} / barrier.cluster.wait{.acquire}{.aligned}
+    m_.take("cluster");
+    I.op = Op::Bar;
+    I.flags = m_.flags;
+    if (m_.take("arrive")) {
+      I.sub = static_cast<std::uint8_t>(BarOp::ClusterArrive);
+      if (m_.has("acquire")) error("barrier.cluster.arrive takes .release or .relaxed, not .acquire");
+    } else if (m_.take("wait")) {
+      I.sub = static_cast<std::uint8_t>(BarOp::ClusterWait);
+      if (m_.has("release") || m_.has("relaxed")) error("barrier.cluster.wait takes .acquire only");
+    } else {
+      error("barrier.cluster needs .arrive or .wait");
+    }
+    words_done();
+    operands(I, 0, ScalarType::U32);
+    expect_ops(I, 0, 0);
+    return I;
+  }
+  if (opc == "mapa" || opc == "getctarank") {
+    // mapa{.shared::cluster}.type d, a, rank; getctarank{.shared::cluster}.type d, a (type u32 or u64)
+    I.op = opc == "mapa" ? Op::Mapa : Op::Getctarank;
+    I.flags = m_.flags;
+    if (m_.space != Space::None && m_.space != Space::SharedCluster)
+      error(fmt::format("{} takes .shared::cluster or no state space (generic addresses)", opc));
+    I.space = m_.space == Space::None ? Space::Generic : Space::SharedCluster;
+    if (m_.types.size() != 1 || (m_.types[0] != ScalarType::U32 && m_.types[0] != ScalarType::U64))
+      error(fmt::format("{} needs .u32 or .u64", opc));
+    I.type = m_.types[0];
+    words_done();
+    operands(I, 1, I.type);
+    if (I.op == Op::Mapa) {
+      expect_ops(I, 3, 3);
+      I.ops[2] = operand(in_.operands[2], ScalarType::U32);
+    } else {
+      expect_ops(I, 2, 2);
+    }
+    if (I.ops[1].kind == Operand::Kind::Addr) error(fmt::format("{}'s address operand is a register or a variable, not [addr]", opc));
+    return I;
+  }
   std::optional<Op> found;
   for (std::size_t i = 0; i < static_cast<std::size_t>(Op::Count_); ++i)
     if (op_info(static_cast<Op>(i)).mnemonic == opc) found = static_cast<Op>(i);
   if (opc == "barrier") found = Op::Bar;
+  if (found && (*found == Op::Mapa || *found == Op::Getctarank)) found.reset();
   if (!found || *found == Op::BrxIdx || *found == Op::BarWarpSync)
     error(fmt::format("instruction '{}' is not implemented by the simulator", opc));
   I.op = *found;

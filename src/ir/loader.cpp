@@ -341,6 +341,7 @@ Program load_program(const ptx::Module& module, const std::string& entry, std::u
   prog.maxnreg = entry_fn->maxnreg.value_or(0);
   prog.minnctapersm = entry_fn->minnctapersm.value_or(0);
   prog.explicitcluster = entry_fn->explicitcluster;
+  prog.maxclusterrank = entry_fn->maxclusterrank.value_or(0);
   return prog;
 }
 

@@ -116,7 +116,10 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     t.branch = in.op == ir::Op::Bra || in.op == ir::Op::BrxIdx;
     const ir::OpInfo& info = ir::op_info(in.op);
     // bar.sync and bar.red wait for the others; bar.arrive only arrives (its warp goes on at once).
-    t.barrier_wait = info.barrier && in.sub_op<ir::BarOp>() != ir::BarOp::Arrive;
+    t.cluster_barrier = info.barrier && (in.sub_op<ir::BarOp>() == ir::BarOp::ClusterArrive ||
+                                         in.sub_op<ir::BarOp>() == ir::BarOp::ClusterWait);
+    t.cluster_wait = info.barrier && in.sub_op<ir::BarOp>() == ir::BarOp::ClusterWait;
+    t.barrier_wait = info.barrier && in.sub_op<ir::BarOp>() != ir::BarOp::Arrive && !t.cluster_barrier;
     // A barrier, or threads leaving (fewer to wait for), can make other warps of the CTA runnable.
     t.may_release =
         info.barrier || info.async || in.op == ir::Op::Exit || in.op == ir::Op::Ret || in.op == ir::Op::Trap;

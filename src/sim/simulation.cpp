@@ -64,16 +64,25 @@ std::vector<std::uint8_t> marshal_args(const config::RunConfig& cfg, const confi
   return buf;
 }
 
+Dim3 dims(const std::vector<std::uint32_t>& v) {
+  Dim3 d;
+  if (v.size() > 0) d.x = v[0];
+  if (v.size() > 1) d.y = v[1];
+  if (v.size() > 2) d.z = v[2];
+  return d;
+}
+
+// The launch's cluster shape: the run config's `cluster`, else the kernel's .reqnctapercluster (as
+// __cluster_dims__ launches with <<<...>>>), else clusters of one.
+Dim3 launch_cluster(const config::LaunchSpec& k, const ir::Program& prog) {
+  if (k.cluster) return *k.cluster;
+  if (!prog.reqnctapercluster.empty()) return dims(prog.reqnctapercluster);
+  return Dim3{};
+}
+
 void check_launch(const config::RunConfig& cfg, const config::LaunchSpec& k, const ir::Program& prog) {
   const auto& gpu = cfg.gpu;
   const std::uint64_t threads = k.block.volume();
-  auto dims = [](const std::vector<std::uint32_t>& v) {
-    Dim3 d;
-    if (v.size() > 0) d.x = v[0];
-    if (v.size() > 1) d.y = v[1];
-    if (v.size() > 2) d.z = v[2];
-    return d;
-  };
   if (!prog.reqntid.empty() && !(dims(prog.reqntid) == k.block))
     fail(ErrorKind::Launch, "{}: {}.block: ({},{},{}) differs from the kernel's .reqntid {} (CUDA_ERROR_INVALID_VALUE)",
          cfg.path, k.json_path, k.block.x, k.block.y, k.block.z, fmt::join(prog.reqntid, ","));
@@ -89,14 +98,33 @@ void check_launch(const config::RunConfig& cfg, const config::LaunchSpec& k, con
          "GPU "
          "model '{}' (CUDA_ERROR_INVALID_VALUE)",
          cfg.path, k.json_path, smem, prog.static_smem, k.dynamic_smem, gpu.smem_per_cta_max, gpu.name);
-  if (!prog.reqnctapercluster.empty()) {
+  if (!prog.reqnctapercluster.empty() && k.cluster) {
     const Dim3 want = dims(prog.reqnctapercluster);
-    const Dim3 got = k.cluster.value_or(Dim3{});
+    const Dim3 got = *k.cluster;
     if (!(want == got))
       fail(ErrorKind::Launch,
            "{}: {}.cluster: ({},{},{}) differs from the kernel's .reqnctapercluster {} "
            "(CUDA_ERROR_INVALID_CLUSTER_SIZE)",
            cfg.path, k.json_path, got.x, got.y, got.z, fmt::join(prog.reqnctapercluster, ","));
+  }
+  const Dim3 cluster = launch_cluster(k, prog);
+  if (prog.explicitcluster && !k.cluster && prog.reqnctapercluster.empty())
+    fail(ErrorKind::Launch,
+         "{}: {}: the kernel is declared .explicitcluster but the launch gives no \"cluster\" shape "
+         "(CUDA_ERROR_INVALID_CLUSTER_SIZE)",
+         cfg.path, k.json_path);
+  if (prog.maxclusterrank != 0 && cluster.volume() > prog.maxclusterrank)
+    fail(ErrorKind::Launch,
+         "{}: {}.cluster: {} CTAs per cluster exceed the kernel's .maxclusterrank {} (CUDA_ERROR_INVALID_CLUSTER_SIZE)",
+         cfg.path, k.json_path, cluster.volume(), prog.maxclusterrank);
+  for (int a = 0; a < 3; ++a) {
+    const std::uint32_t g = a == 0 ? k.grid.x : a == 1 ? k.grid.y : k.grid.z;
+    const std::uint32_t c = a == 0 ? cluster.x : a == 1 ? cluster.y : cluster.z;
+    if (g % c != 0)
+      fail(ErrorKind::Launch,
+           "{}: {}: grid {} ({}) is not a multiple of the kernel's .reqnctapercluster {} ({}) "
+           "(CUDA_ERROR_INVALID_CLUSTER_SIZE)",
+           cfg.path, k.json_path, "xyz"[a], g, "xyz"[a], c);
   }
 }
 
@@ -215,7 +243,8 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     L.prog = &prog;
     L.grid = k.grid;
     L.block = k.block;
-    L.cluster = k.cluster.value_or(Dim3{});
+    L.cluster = launch_cluster(k, prog);
+    L.explicit_cluster = k.cluster.has_value() || !prog.reqnctapercluster.empty() || prog.explicitcluster;
     L.params = marshal_args(cfg, k, prog, buffer_addr);
     L.global = &global;
     L.const_bank = &lm.const_bank;

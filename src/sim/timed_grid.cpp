@@ -11,6 +11,8 @@ timing::KernelShape kernel_shape(const func::Launch& L) {
   k.threads_per_cta = static_cast<std::uint32_t>(L.block.volume());
   k.smem_per_cta =
       std::max<std::uint64_t>(L.prog->static_smem, std::uint64_t{L.prog->dynamic_smem_offset} + L.dynamic_smem);
+  k.grid = L.grid;
+  k.cluster = L.cluster;
   if (L.preferred_carveout >= 0) k.carveout_percent = static_cast<unsigned>(L.preferred_carveout);
   return k;
 }

@@ -20,15 +20,59 @@ std::vector<unsigned> sm_dispatch_order(const config::GpuConfig& cfg) {
   return order;
 }
 
+std::vector<unsigned> sm_gpcs(const config::GpuConfig& cfg) {
+  const unsigned per_tpc = std::max(cfg.sms_per_tpc, 1u), tpcs = std::max(cfg.tpcs_per_gpc, 1u);
+  const unsigned gpcs = std::max(cfg.gpc_count, 1u), n = std::max(cfg.num_sms, 1u);
+  std::vector<unsigned> g(n);
+  for (unsigned s = 0; s < n; ++s) g[s] = std::min(s / per_tpc / tpcs, gpcs - 1);
+  return g;
+}
+
+std::uint64_t max_active_clusters(const config::GpuConfig& cfg, unsigned ctas_per_sm, unsigned cluster_size) {
+  if (cluster_size == 0) return 0;
+  const std::vector<unsigned> gpc = sm_gpcs(cfg);
+  std::vector<std::uint64_t> slots(std::max(cfg.gpc_count, 1u), 0);
+  for (const unsigned g : gpc) slots[g] += ctas_per_sm;
+  std::uint64_t n = 0;
+  for (const std::uint64_t s : slots) n += s / cluster_size;
+  return n;
+}
+
 CtaDispatcher::CtaDispatcher(const config::GpuConfig& cfg, unsigned ctas_per_sm, std::uint64_t total_ctas,
-                             std::uint64_t start)
+                             std::uint64_t start, unsigned cluster_size)
     : policy_(cfg.dispatch_order),
       per_sm_(std::max(ctas_per_sm, 1u)),
       interval_(cfg.cta_dispatch_interval),
       total_(total_ctas),
       allowed_at_(static_cast<double>(start)),
       order_(sm_dispatch_order(cfg)),
-      resident_(order_.size(), 0) {}
+      resident_(order_.size(), 0),
+      cluster_(std::max(cluster_size, 1u)),
+      cluster_cycles_(cfg.cluster_dispatch_cycles),
+      gpc_of_(sm_gpcs(cfg)),
+      gpcs_(std::max(cfg.gpc_count, 1u)) {}
+
+std::vector<unsigned> CtaDispatcher::pick_cluster() const {
+  for (unsigned k = 0; k < gpcs_; ++k) {
+    const unsigned g = (gpc_cursor_ + k) % gpcs_;
+    std::vector<unsigned> sms;
+    std::vector<unsigned> room(order_.size(), 0);
+    for (const unsigned s : order_)
+      if (gpc_of_[s] == g) room[s] = per_sm_ - resident_[s];
+    // One CTA per SM with room, in dispatch order, then another, until the cluster is placed.
+    for (bool placed = true; placed && sms.size() < cluster_;) {
+      placed = false;
+      for (const unsigned s : order_) {
+        if (gpc_of_[s] != g || room[s] == 0 || sms.size() == cluster_) continue;
+        --room[s];
+        sms.push_back(s);
+        placed = true;
+      }
+    }
+    if (sms.size() == cluster_) return sms;
+  }
+  return {};
+}
 
 std::optional<unsigned> CtaDispatcher::pick() const {
   const std::size_t n = order_.size();
@@ -45,6 +89,24 @@ std::optional<unsigned> CtaDispatcher::pick() const {
 }
 
 std::optional<unsigned> CtaDispatcher::launch(std::uint64_t now) {
+  if (cluster_ > 1) {
+    // The rest of a cluster whose first CTA launched this cycle.
+    if (!placing_.empty()) {
+      const unsigned s = placing_.back();
+      placing_.pop_back();
+      ++resident_[s];
+      ++launched_;
+      return s;
+    }
+    if (all_launched() || now < first_cycle()) return std::nullopt;
+    std::vector<unsigned> sms = pick_cluster();
+    if (sms.empty()) return std::nullopt;
+    gpc_cursor_ = (gpc_of_[sms.front()] + 1) % gpcs_;
+    allowed_at_ = (now == first_cycle() ? allowed_at_ : static_cast<double>(now)) + interval_ * cluster_ + cluster_cycles_;
+    std::reverse(sms.begin(), sms.end());
+    placing_ = std::move(sms);
+    return launch(now);
+  }
   if (all_launched() || now < first_cycle()) return std::nullopt;
   const auto s = pick();
   if (!s) return std::nullopt;
@@ -65,7 +127,8 @@ void CtaDispatcher::retire(unsigned sm) {
 }
 
 std::uint64_t CtaDispatcher::next_launch(std::uint64_t now) const {
-  if (all_launched() || !pick()) return kNever;
+  if (!placing_.empty()) return now;
+  if (all_launched() || (cluster_ > 1 ? pick_cluster().empty() : !pick())) return kNever;
   return std::max(now, first_cycle());
 }
 

@@ -1,6 +1,7 @@
 // The timed grid runner: the GPU loop over the components (see timing/grid_timing.hpp).
 #include <warpsim/timing/grid_timing.hpp>
 
+#include <warpsim/common/cluster.hpp>
 #include <warpsim/common/error.hpp>
 #include <warpsim/timing/dispatcher.hpp>
 #include <warpsim/timing/memory_system.hpp>
@@ -56,7 +57,13 @@ class Gpu {
   GridTiming run() {
     const source::TimebaseScope attached(src_, &clock_);
     now_ = Cycle(cfg_.kernel_launch_latency);
-    disp_.emplace(cfg_, occ_.ctas_per_sm, shape_.ctas, now_.count());
+    const unsigned csize = static_cast<unsigned>(geo_.size());
+    if (csize > 1 && max_active_clusters(cfg_, occ_.ctas_per_sm, csize) == 0)
+      fail(ErrorKind::Launch,
+           "a cluster of {} CTAs does not fit on one GPC of {} ({} SMs per GPC at most, {} CTAs of this kernel per "
+           "SM) (cudaErrorClusterOutOfResources)",
+           csize, cfg_.name, cfg_.tpcs_per_gpc * cfg_.sms_per_tpc, occ_.ctas_per_sm);
+    disp_.emplace(cfg_, occ_.ctas_per_sm, shape_.ctas, now_.count(), csize);
     while (live_ctas_ > 0 || !disp_->all_launched()) visit();
     return finish();
   }
@@ -107,7 +114,7 @@ class Gpu {
     AsyncEvent e;
     while (events_.pop_due(now_, e)) {
       if (e.kind == AsyncEvent::Kind::Land) src_.complete(e.id);
-      else src_.expire_wait(e.cta, e.warp, e.id);
+      else if (e.kind == AsyncEvent::Kind::Expire) src_.expire_wait(e.cta, e.warp, e.id);
       sms_[e.sm]->wake_cta(e.cta, now_);
     }
   }
@@ -120,7 +127,7 @@ class Gpu {
   }
 
   void place(unsigned s) {
-    const source::CtaSlot cta = src_.start_cta(next_cta_++, s);
+    const source::CtaSlot cta = src_.start_cta(geo_.linear_of_dispatch(next_cta_++), s);
     sms_[s]->place(cta, now_);
     ++live_ctas_;
   }
@@ -202,6 +209,7 @@ class Gpu {
   const config::GpuConfig& cfg_;
   source::InstructionSource& src_;
   KernelShape shape_;
+  ClusterGeometry geo_{shape_.grid, shape_.cluster};
   unsigned regs_;
   Occupancy occ_;
   MemorySystem l2_;

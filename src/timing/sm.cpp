@@ -43,6 +43,7 @@ Sm::Sm(std::uint32_t id, KernelContext& k)
 
 void Sm::place(source::CtaSlot cta, Cycle now) {
   const std::uint32_t warps = k_.src.warps(cta);
+  if (cta < k_.cluster_release.size()) k_.cluster_release[cta] = Cycle(0);  // a reused slot: no release pending
   std::uint32_t slot = 0;
   for (std::uint32_t i = 0; i < warps; ++i) {
     while (slots_[slot].used) ++slot;  // fits: the occupancy calculator counted the warps
@@ -222,7 +223,15 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   bool mem = false;
   if (touches) {
     const ir::Space space = r.mem.space;
-    if (space == ir::Space::Shared || space == ir::Space::SharedCluster) {
+    if (space == ir::Space::SharedCluster) {
+      // Distributed shared memory: another SM's shared memory over the GPC's network, through this SM's DSMEM port.
+      const double bytes = static_cast<double>(r.mem.bytes) * r.executed.count();
+      const auto busy = static_cast<std::uint64_t>(std::ceil(bytes / k_.cfg.dsmem_bytes_per_cycle));
+      const Cycle start = max(now, dsmem_free_);
+      dsmem_free_ = start + busy;
+      ready = start + (busy + k_.cfg.dsmem_latency);
+      mem = true;
+    } else if (space == ir::Space::Shared) {
       ready = smem_.access(r.mem, r.executed, now, slot % sub_partitions());
       mem = true;
       w.wide_ready = ready;
@@ -291,6 +300,23 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     const auto cycles = static_cast<std::uint64_t>(std::ceil(ns * k_.cfg.clock_mhz / 1000.0));
     k_.events.expire(now + std::max<std::uint64_t>(cycles, 1), id_, w.cta, w.index, r.suspend);
   }
+  // A completed cluster barrier phase is released on every CTA of the cluster at one cycle, cluster.barrier_cycles
+  // from now: a barrier.cluster.wait lets its warp go on no earlier (cluster_release), and the other CTAs' waiting
+  // warps are looked at again then. A remote mbarrier arrive that completed a peer's phase wakes the peer's waiters
+  // after the DSMEM latency and the mbarrier's wake-up.
+  const Cycle cluster_release = now + k_.cfg.cluster_barrier_cycles;
+  const auto note_release = [&](source::CtaSlot cta) {
+    if (k_.cluster_release.size() <= cta) k_.cluster_release.resize(cta + 1, Cycle(0));
+    k_.cluster_release[cta] = cluster_release;
+  };
+  if (r.cluster_phase) note_release(w.cta);
+  for (const source::PeerWake& p : r.peers) {
+    if (p.barrier) note_release(p.cta);
+    k_.events.wake(p.barrier ? cluster_release : now + (std::uint64_t{k_.cfg.dsmem_latency} + k_.cfg.mbarrier_wake_cycles),
+                   p.sm, p.cta);
+  }
+  if (t.cluster_wait && r.executed.any() && w.cta < k_.cluster_release.size())
+    w.earliest = max(w.earliest, k_.cluster_release[w.cta]);
   w.sb.write(writes, ready, mem);
   k_.end = max(k_.end, max(now + 1, writes.empty() ? now + 1 : ready));
   // Barrier bookkeeping: warps of this CTA that were waiting and can run now were released by this step. Only a
@@ -300,6 +326,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   const std::uint32_t first = t.may_release ? 0 : slot,
                       end = t.may_release ? static_cast<std::uint32_t>(slots_.size()) : slot + 1;
   const auto release = [&] {
+    if (t.cluster_barrier) return now + k_.cfg.cluster_barrier_cycles;
     return t.mbarrier ? now + k_.cfg.mbarrier_wake_cycles : barrier_.release(now, k_.src.warps(w.cta));
   };
   for (std::uint32_t s = first; s < end; ++s) {

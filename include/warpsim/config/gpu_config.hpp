@@ -144,6 +144,10 @@ struct GpuConfig {
   unsigned tma_descriptor_cache = 8;             // sm.tma_descriptor_cache: tensor maps the TMA unit keeps (LRU)
   double tma_bytes_per_cycle = 64;               // sm.tma_bytes_per_cycle: bytes the TMA unit moves per cycle
   unsigned tma_land_cycles = 10;                 // sm.tma_land_cycles: the last data back to bytes in shared + complete_tx
+  unsigned dsmem_latency = 200;                  // cluster.dsmem_latency: a distributed-shared-memory access's round trip
+  double dsmem_bytes_per_cycle = 32;             // cluster.dsmem_bytes_per_cycle: one SM's DSMEM port
+  unsigned cluster_barrier_cycles = 200;         // cluster.barrier_cycles: last barrier.cluster arrival to the release
+  unsigned cluster_dispatch_cycles = 0;          // cluster.dispatch_cycles: added to the CTA dispatch interval per cluster
   unsigned printf_cycles = 0;                    // cycles a warp spends in one device printf (one lane printing)
   unsigned printf_cycles_per_lane = 0;           // more cycles per additional printing lane
   unsigned printf_instructions = 1;              // SASS warp-instructions one printf call executes

@@ -63,6 +63,8 @@ class Executor {
   // Whether a path of the CTA (of the warp) is suspended in a try_wait.
   static bool has_suspended(const Cta& cta);
   static bool has_suspended(const Warp& w);
+  // Releases the waits of the CTA that an mbarrier phase completed by another CTA (a remote arrive) satisfies.
+  void release_mbarrier_waits(Cta& cta) { release_async_waits(cta); }
 
  private:
   friend struct Lanes;
@@ -87,6 +89,9 @@ class Executor {
   bool exec_mbarrier(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask lanes, StepResult& r);
   bool exec_cp_async(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask lanes, StepResult& r);
   void release_async_waits(Cta& cta);
+  // A remote arrive or tx-count change on `target`'s mbarrier: releases its waiters if a phase completed, and notes
+  // the CTA for the timing model (Launch::woke).
+  void remote_mbarrier_changed(Cta& target);
   void complete_thread_copies(Cta& cta, std::uint32_t thread, std::uint64_t group_bound);
   void apply_batch(Cta& cta, std::size_t index);
   void fire_triggers(Cta& cta, std::uint32_t thread);
@@ -102,6 +107,12 @@ class Executor {
   bool complete_bulk(Cta& cta, std::uint64_t id);
   // --functional: lands the bulk copies pending on the mbarriers a test_wait/try_wait of `lanes` waits on.
   void land_waited_bulk(Cta& cta, const InstrContext& cx, LaneMask lanes);
+  // clusters (exec_cluster.cpp): mapa/getctarank; barrier.cluster (false if the path now waits); releasing the
+  // cluster barrier's waiters when its phase completes; threads of a CTA exiting (fewer to wait for)
+  void exec_cluster_addr(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes);
+  bool do_cluster_barrier(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask lanes);
+  void release_cluster_barrier(Cta& cta);
+  void cluster_threads_exited(Cta& cta, std::uint32_t n);
   // per-lane semantics
   void exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes);
   void exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, StepResult& r);

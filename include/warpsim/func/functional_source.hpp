@@ -120,6 +120,7 @@ class FunctionalSource final : public source::InstructionSource {
   std::map<source::AsyncId, std::function<void()>> pending_;
   source::AsyncId next_async_ = 1;
   std::map<source::AsyncId, source::CtaSlot> copies_;  // cp.async warp-instructions in flight, by CTA
+  std::map<std::uint64_t, std::unique_ptr<ClusterState>> clusters_;  // clusters with a CTA not yet finished
   bool immediate_ = true;
   std::uint64_t issued_ = 0;  // warp-instructions executed in this kernel
   std::chrono::steady_clock::time_point start_;

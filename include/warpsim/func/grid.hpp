@@ -4,7 +4,8 @@
 // Models: deadlock detection (every resident warp of a CTA blocked and no barrier can open) and the livelock
 // watchdog, both those of the functional source (func/functional_source.hpp), reported with what every warp is
 // waiting for and where.
-// Leaves out: time, SM assignment policy (CTA i runs on SM i mod num_sms), occupancy.
+// Clusters are started whole (the window is rounded up to a multiple of the cluster size), in cluster order.
+// Leaves out: time, SM assignment policy (the i-th CTA started runs on SM i mod num_sms), occupancy.
 #pragma once
 
 #include <warpsim/func/functional_source.hpp>

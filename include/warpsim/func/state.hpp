@@ -15,6 +15,7 @@
 
 #include <warpsim/common/types.hpp>
 #include <warpsim/config/gpu_config.hpp>
+#include <warpsim/func/cluster.hpp>
 #include <warpsim/func/memory.hpp>
 #include <warpsim/ir/program.hpp>
 
@@ -27,9 +28,9 @@
 namespace warpsim::func {
 
 // What a path waits for: a CTA barrier, the other lanes of a .sync instruction, an mbarrier phase (a suspended
-// mbarrier.try_wait) or its lanes' asynchronous copies (cp.async.wait_group/wait_all while the timing model has
-// them in flight).
-enum class Wait : std::uint8_t { None, Barrier, WarpSync, Mbarrier, AsyncCopy };
+// mbarrier.try_wait), its lanes' asynchronous copies (cp.async.wait_group/wait_all while the timing model has
+// them in flight) or the cluster barrier's phase (barrier.cluster.wait).
+enum class Wait : std::uint8_t { None, Barrier, WarpSync, Mbarrier, AsyncCopy, ClusterBarrier };
 
 struct Path {
   std::uint32_t id = 0;  // unique within the warp (indices shift as paths finish)
@@ -176,6 +177,13 @@ struct Cta {
   TouchedRange touched_shared, touched_local;  // offsets this CTA has accessed (local: per-thread offsets)
   std::vector<TouchedRange> touched_global;    // per GlobalMemory region, in its order
   CtaAsync async;
+  // Its cluster (func/cluster.hpp; owned by the functional source) and rank in it; null: no cluster launch.
+  ClusterState* cluster = nullptr;
+  std::uint32_t rank = 0;
+  std::uint32_t slot = 0;  // the source's slot for it (source::CtaSlot)
+  // barrier.cluster per thread: 0 = not arrived, else 1 + the cluster barrier phase it arrived in.
+  std::vector<std::uint64_t> cluster_arrived;
+  TouchedRange touched_dsmem;  // shared::cluster addresses of other CTAs it accessed (watchdog)
   bool done() const { return threads_exited == threads; }
 };
 
@@ -196,7 +204,10 @@ class ClockSource {
 
 struct Launch {
   const ir::Program* prog = nullptr;
-  Dim3 grid, block, cluster;
+  Dim3 grid, block, cluster;  // cluster: 1x1x1 without clusters
+  // %is_explicit_cluster: launched with a cluster shape (the run config's `cluster`, .reqnctapercluster or
+  // .explicitcluster).
+  bool explicit_cluster = false;
   std::vector<std::uint8_t> params;  // kernel parameter buffer
   GlobalMemory* global = nullptr;
   const std::vector<std::uint8_t>* const_bank = nullptr;
@@ -218,6 +229,15 @@ struct Launch {
   // Set by a step, for the watchdog: progress (a lane exited, or the CTA touched memory it had not touched), a
   // barrier opened, a store or atomic changed memory.
   bool progress = false, barrier_opened = false, wrote = false;
+  // Set by a step: CTAs of the cluster other than the issuing one whose waiting warps it may have released (a
+  // barrier.cluster phase completed, a remote mbarrier arrive), with their SMs; the source reports them
+  // (source::Issued::peers) so the timing model looks at them again. `barrier`: by a barrier.cluster phase.
+  struct Woke {
+    Cta* cta = nullptr;
+    bool barrier = false;
+  };
+  std::vector<Woke> woke;
+  bool cluster_phase = false;  // set by a step that completed a barrier.cluster phase
 };
 
 }  // namespace warpsim::func

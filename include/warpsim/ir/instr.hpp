@@ -134,7 +134,8 @@ enum class AtomOp : std::uint8_t { Add, Min, Max, Inc, Dec, And, Or, Xor, Exch, 
 enum class ShflMode : std::uint8_t { Up, Down, Bfly, Idx };
 enum class VoteMode : std::uint8_t { All, Any, Uni, Ballot };
 enum class ReduxOp : std::uint8_t { Add, Min, Max, And, Or, Xor };
-enum class BarOp : std::uint8_t { Sync, Arrive, Red };  // bar.sync (and plain bar), bar.arrive, bar.red; barrier.*
+// bar.sync (and plain bar), bar.arrive, bar.red; barrier.*; barrier.cluster.arrive and barrier.cluster.wait.
+enum class BarOp : std::uint8_t { Sync, Arrive, Red, ClusterArrive, ClusterWait };
 enum class MatchMode : std::uint8_t { Any, All };
 // mbarrier.<op> (PTX ISA "Parallel Synchronization and Communication Instructions: mbarrier").
 enum class MbarOp : std::uint8_t {

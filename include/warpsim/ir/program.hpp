@@ -92,6 +92,7 @@ struct Program {
   // Directives of the entry.
   std::vector<std::uint32_t> reqntid, maxntid, reqnctapercluster;
   std::uint32_t maxnreg = 0, minnctapersm = 0;
+  std::uint32_t maxclusterrank = 0;  // 0: not given
   bool explicitcluster = false;
 
   // "FILE:LINE" of the instruction at pc (the PTX file and line), plus " (src.cu:LINE)" when known.

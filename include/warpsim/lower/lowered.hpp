@@ -45,6 +45,9 @@ struct InstrTiming {
   bool cas = false;           // atom.cas: one more round trip (mem.atomic_cas_latency)
   bool mbarrier = false;      // mbarrier.* and cp.async.mbarrier.arrive: its result after sm.mbarrier_latency; warps
                               // whose try_wait a phase it completes ends issue sm.mbarrier_wake_cycles later
+  bool cluster_barrier = false;  // barrier.cluster.arrive/.wait: a phase it completes releases the cluster's waiting
+                                // warps cluster.barrier_cycles later (its own included)
+  bool cluster_wait = false;    // barrier.cluster.wait: issues after its cluster's last barrier release
   bool async_copy = false;    // cp.async: an LDGSTS, its global load through the LSU, its bytes land when it returns
   bool fence_gpu = false;     // membar.gl/.sys, fence.*.gpu/.sys: waits for the warp's stores' acknowledgements, then
                               // sm.fence_gpu_cycles (MEMBAR.SC.GPU and the barriers ptxas puts after it)

@@ -64,6 +64,14 @@ struct Span {
 };
 
 using CtaSlot = std::uint32_t;  // a resident CTA, as the source numbers them (reused after finish_cta)
+
+// A CTA of the issuing CTA's cluster that an issue may have changed (its warps waiting on the cluster barrier or on
+// an mbarrier released), and the SM it runs on.
+struct PeerWake {
+  CtaSlot cta = 0;
+  std::uint32_t sm = 0;
+  bool barrier = false;  // released by a barrier.cluster phase (else: a remote mbarrier arrive)
+};
 using AsyncId = std::uint64_t;  // a pending asynchronous operation; 0 = none
 inline constexpr AsyncId kNoAsync = 0;
 
@@ -82,6 +90,9 @@ struct Issued {
   // instruction's suspendTimeHint, or 0 for the system's limit).
   std::uint64_t suspend = 0;
   std::uint32_t suspend_ns = 0;
+  // Other CTAs of the cluster this step may have released (barrier.cluster, remote mbarrier arrive).
+  std::vector<PeerWake> peers;
+  bool cluster_phase = false;  // this step completed a barrier.cluster phase
   // The issuing warp just after the step (what next_pc, warp_runnable and warp_done would answer now; an
   // Executed step sets them): read while the warp is hot, so the caller need not ask again.
   std::uint32_t next_pc = kNoPc;

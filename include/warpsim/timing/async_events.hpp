@@ -20,7 +20,9 @@
 namespace warpsim::timing {
 
 struct AsyncEvent {
-  enum class Kind : std::uint8_t { Land, Expire };
+  // Wake: another CTA of a cluster released warps of this one (barrier.cluster, a remote mbarrier arrive): its warps
+  // are looked at again then.
+  enum class Kind : std::uint8_t { Land, Expire, Wake };
   Cycle at{0};
   std::uint64_t seq = 0;  // scheduling order, for ties
   Kind kind = Kind::Land;
@@ -37,6 +39,9 @@ class AsyncEvents {
   }
   void expire(Cycle at, std::uint32_t sm, source::CtaSlot cta, std::uint32_t warp, std::uint64_t token) {
     push(AsyncEvent{at, 0, AsyncEvent::Kind::Expire, sm, cta, warp, token});
+  }
+  void wake(Cycle at, std::uint32_t sm, source::CtaSlot cta) {
+    push(AsyncEvent{at, 0, AsyncEvent::Kind::Wake, sm, cta, 0, 0});
   }
   // The earliest pending event's cycle (never: none).
   Cycle next() const { return q_.empty() ? Cycle::never() : q_.top().at; }

@@ -12,8 +12,15 @@
 //                over GPCs first, then TPCs within a GPC, then SMs within a TPC (CTA 0 -> GPC 0, CTA 1 ->
 //                GPC 1, ...), so consecutive CTAs spread over the GPU;
 //   fill         the lowest-numbered SM with room (SM 0 fills up first).
-// Leaves out: clusters (a cluster's CTAs must land together on one GPC), several kernels sharing SMs,
-// per-sub-partition fragmentation of warp slots, and GPCs with unequal TPC counts other than the last ones.
+// Clusters (launch shape `cluster_size` > 1, CTAs handed out in cluster order: common/cluster.hpp): a cluster
+// launches whole, its CTAs all in one cycle, on SMs of one GPC (SM s is in GPC s / sm.per_tpc / gpc.tpcs), when one
+// GPC has room for all of them; GPCs are tried round-robin from the one after the previous cluster's, and within the
+// GPC the CTAs go one per SM with room first (in dispatch order), then a second per SM, and so on. A cluster takes
+// cluster_size x launch.cta_dispatch_interval + cluster.dispatch_cycles of the dispatcher's time. max_active_clusters
+// is how many clusters fit at once (see there).
+// Leaves out: several kernels sharing SMs, per-sub-partition fragmentation of warp slots, GPCs with unequal TPC
+// counts other than the last ones (the enabled SMs of the real die are spread over GPCs in a way NVIDIA does not
+// publish: here the first ones are full), and the hardware's choice of GPC and SMs for a cluster (not published).
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
@@ -33,8 +40,9 @@ class CtaDispatcher {
  public:
   static constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
 
-  // `start`: the cycle of the first possible launch (after launch.kernel_latency).
-  CtaDispatcher(const config::GpuConfig& cfg, unsigned ctas_per_sm, std::uint64_t total_ctas, std::uint64_t start);
+  // `start`: the cycle of the first possible launch (after launch.kernel_latency); `cluster_size`: CTAs per cluster.
+  CtaDispatcher(const config::GpuConfig& cfg, unsigned ctas_per_sm, std::uint64_t total_ctas, std::uint64_t start,
+                unsigned cluster_size = 1);
 
   // Launches the next CTA at cycle `now` if it may launch: one is left, the dispatch interval has passed and
   // an SM has room. Returns its SM.
@@ -49,6 +57,8 @@ class CtaDispatcher {
 
  private:
   std::optional<unsigned> pick() const;
+  // Clusters: SMs of one GPC with room for a whole cluster (empty: none has room now).
+  std::vector<unsigned> pick_cluster() const;
   // The cycle of allowed_at_: the first whole cycle at or after it.
   std::uint64_t first_cycle() const { return static_cast<std::uint64_t>(std::ceil(allowed_at_)); }
 
@@ -60,6 +70,22 @@ class CtaDispatcher {
   std::vector<unsigned> order_;     // round-robin visiting order
   std::vector<unsigned> resident_;  // CTAs per SM
   std::size_t cursor_ = 0;          // round_robin: position in order_ to try first
+  unsigned cluster_ = 1;            // CTAs per cluster
+  double cluster_cycles_ = 0;       // cluster.dispatch_cycles
+  std::vector<unsigned> gpc_of_;    // by SM
+  unsigned gpcs_ = 1, gpc_cursor_ = 0;
+  std::vector<unsigned> placing_;   // SMs of the cluster being launched, for its remaining CTAs (back first)
 };
+
+// How many clusters of `cluster_size` CTAs fit on the GPU at once when an SM holds `ctas_per_sm` CTAs of the kernel
+// (cuOccupancyMaxActiveClusters): every CTA of a cluster must be resident on SMs of one GPC, several on one SM
+// allowed, so a GPC of n SMs holds floor(n x ctas_per_sm / cluster_size) clusters and the GPU the sum over its GPCs.
+// Rule from the CUDA Programming Guide ("Thread Block Clusters": a cluster's blocks are co-scheduled on one GPC) and
+// the driver API's description of cuOccupancyMaxActiveClusters; the GPC layout from gpc.count, gpc.tpcs, sm.per_tpc
+// with sm.count SMs enabled, the first GPCs full. Not yet compared with the H200 (a sweep of the driver's answer
+// should be measured).
+std::uint64_t max_active_clusters(const config::GpuConfig& cfg, unsigned ctas_per_sm, unsigned cluster_size);
+// The GPC of every SM (as the dispatcher numbers them).
+std::vector<unsigned> sm_gpcs(const config::GpuConfig& cfg);
 
 }  // namespace warpsim::timing

@@ -51,6 +51,7 @@ struct KernelShape {
   std::uint32_t threads_per_cta = 0;
   std::uint64_t smem_per_cta = 0;            // static + dynamic shared memory, bytes
   std::optional<unsigned> carveout_percent;  // the kernel's preferred carve-out (none: the driver's default)
+  Dim3 grid{}, cluster{};                    // the grid and cluster shapes (cluster 1x1x1: no clusters)
 };
 
 // The kernel's occupancy (occupancy.hpp) with `regs_per_thread` (0: registers not counted).

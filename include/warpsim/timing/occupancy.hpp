@@ -21,7 +21,7 @@
 // its OCC_LIMIT_* bits); `limiting` lists all of them.
 // Leaves out: pre-Volta rules (L1/shared cache config, partitioned global caching), the named-barrier and
 // Blackwell virtual-resource limits (neither has a fact in GpuConfig; with one barrier per CTA the barrier
-// limit is never the smallest), clusters (a cluster must fit its CTAs on several SMs at once), and
+// limit is never the smallest), clusters (how many fit at once: timing/dispatcher.hpp's max_active_clusters), and
 // registers the driver adds for tools.
 #pragma once
 

@@ -82,6 +82,8 @@ struct KernelContext {
   std::uint64_t folded = 0;             // PTX instructions folded (no issue)
   std::uint64_t expanded = 0;           // extra SASS instructions of expanded ones
   std::int64_t extra_thread_insts = 0;  // SASS minus PTX thread-instructions
+  // By CTA slot: the cycle the CTA's cluster barrier last released (barrier.cluster.wait issues no earlier).
+  std::vector<Cycle> cluster_release{};
 };
 
 class Sm {
@@ -169,6 +171,7 @@ class Sm {
   std::vector<source::CtaSlot> ctas_;  // resident, in placement order
   bool check_done_ = false;
   Cycle next_retire_ = Cycle::never();  // a done CTA's acknowledgements arrive then
+  Cycle dsmem_free_{0};                 // this SM's DSMEM port is busy until then (cluster.dsmem_bytes_per_cycle)
   std::uint64_t active_warps_ = 0;  // a warp exited since the last retire()
 };
 
