@@ -192,7 +192,7 @@ void add_tx(const InstrContext& cx, Cta& cta, unsigned lane, std::uint32_t off, 
 }  // namespace
 
 void mbarrier_add_tx(const InstrContext& cx, unsigned lane, std::uint32_t off, std::int64_t delta) {
-  add_tx(cx, lane, off, delta);
+  add_tx(cx, cx.cta, lane, off, delta);
 }
 
 namespace {
