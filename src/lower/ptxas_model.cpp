@@ -345,14 +345,14 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
   for (std::size_t pc = 0; pc < n; ++pc) regs[pc] = instr_regs(prog, prog.code[pc]);
   for (std::size_t f = 0; f < prog.functions.size(); ++f) {
     const auto& fi = prog.functions[f];
-    // Per register slot in this function: how many instructions write it, and whether every reader is an
-    // integer add or subtract.
+    // Per register slot in this function: how many instructions write it, how many reads it has and the last
+    // instruction reading it, whether every reader is an integer add or subtract, and whether it is the result of a
+    // logic operation merged into its reader (LOP3).
     std::vector<std::uint32_t> defs(prog.num_slots, 0), reads(prog.num_slots, 0), reader(prog.num_slots, 0);
-    std::vector<std::uint8_t> only_adds(prog.num_slots, 1), used(prog.num_slots, 0), logic_folded(prog.num_slots, 0);
+    std::vector<std::uint8_t> only_adds(prog.num_slots, 1), logic_folded(prog.num_slots, 0);
     for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
       for (auto w : regs[pc].writes) ++defs[w];
       for (auto r : regs[pc].reads) {
-        used[r] = 1;
         ++reads[r];
         reader[r] = pc;
         if (!int_add(prog.code[pc])) only_adds[r] = 0;
@@ -366,7 +366,7 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
       }
       if (in.ndst != 1 || in.ops[0].kind != ir::Operand::Kind::Reg) continue;
       const std::uint32_t d = in.ops[0].reg;
-      const bool feeds_only_adds = defs[d] == 1 && used[d] != 0 && only_adds[d] != 0;
+      const bool feeds_only_adds = defs[d] == 1 && reads[d] != 0 && only_adds[d] != 0;
       bool fold = false;
       switch (in.op) {
         case Op::Cvta: fold = in.has(ir::kToSpace); break;
