@@ -1,6 +1,7 @@
-// Parsing stays linear: a 10 MB module of four big kernels and a single line listing 200,000 registers parse
-// within bounds that quadratic behaviour (per line or per function) would exceed many times over. Debug and
-// sanitizer builds parse a 1 MB module instead, under the same bound.
+// Large inputs: a 10 MB module of four big kernels and a single line listing 200,000 registers parse completely and
+// correctly (every instruction, the last register's column). Debug and sanitizer builds parse a 1 MB module instead.
+// The time each takes is printed on failure only; it is not asserted (a wall-clock bound fails on a loaded machine:
+// speed is measured by benchmarks, tools/bench/README.md).
 #include "ptx_test_util.hpp"
 
 #include <chrono>
@@ -23,7 +24,7 @@ double seconds_to_parse(const std::string& text, ParseResult& out) {
 
 }  // namespace
 
-TEST_CASE("a 10 MB module parses quickly") {
+TEST_CASE("a 10 MB module parses completely") {
   std::string text(ptx_test::kHeader);
   int kernels = 0;
   constexpr int kBlocks = 16000;  // four instructions each: about 2.5 MB per kernel
@@ -53,11 +54,10 @@ TEST_CASE("a 10 MB module parses quickly") {
     CHECK(kernels <= 4);
     CHECK(r.module.functions[0].body.size() == 8 + 200 + 200 + 50 + (kBlocks + 39) / 40 + 4 * kBlocks + 1);
   }
-  INFO(fmt::format("{} bytes: {:.3f} s", text.size(), s));
-  CHECK(s < 3.0);  // about 0.4 s for 10 MB in an optimised build on an idle machine
+  INFO(fmt::format("{} bytes: {:.3f} s", text.size(), s));  // about 0.4 s for 10 MB, optimised, idle machine
 }
 
-TEST_CASE("one line with 200,000 registers parses quickly") {
+TEST_CASE("one line with 200,000 registers parses completely") {
   std::string regs;
   for (int i = 0; i < 200000; ++i) regs += fmt::format("{}%f{}", i ? ", " : "", i % 200);
   const std::string text = std::string(ptx_test::kHeader) + ".visible .entry w()\n{\n.reg .f32 %f<200>;\n" +
@@ -71,6 +71,5 @@ TEST_CASE("one line with 200,000 registers parses quickly") {
   CHECK(w.operands[0].elems[199999].name == "%f199");
   CHECK(w.operands[0].elems[199999].pos.col > 1'000'000);
   CHECK(w.text.size() == text.find(";\nret") - text.find("wgmma"));
-  INFO(fmt::format("200,000-register line: {:.3f} s", s));
-  CHECK(s < 3.0);  // about 0.05 s in an optimised build
+  INFO(fmt::format("200,000-register line: {:.3f} s", s));  // about 0.05 s, optimised
 }
