@@ -34,6 +34,8 @@
 //   remote    arrive, arrive_drop (with .expect_tx), expect_tx and complete_tx on a .shared::cluster address (or a
 //             generic one) naming another CTA of the cluster act on that CTA's mbarrier and release its waiters; the
 //             arrive returns no state (the sink _). The other operations need the executing CTA's own mbarriers.
+//   racecheck with Launch::race set, each copy's range, landing and every wait, arrive and phase completion go to
+//             race_hooks.hpp (func/racecheck.hpp says what is checked).
 // Leaves out: memory-ordering semantics (.release,
 // .acquire, .relaxed, scopes: every access is visible at once here), the L2 cache-policy and prefetch hints, and
 // reinitialising a live mbarrier (mbarrier.init on it resets it).

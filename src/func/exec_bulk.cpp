@@ -25,6 +25,8 @@
 //             groups have copies not completed (.read: until their sources have been read; sources are read at
 //             issue here, but the wait still waits for completion, which is later: conservative).
 //   prefetch  cp.async.bulk.prefetch(.tensor) changes no memory (the timing model's TMA unit fetches into L2).
+//   racecheck with Launch::race set, each copy's shared source and destination ranges, its landing and the bulk
+//             group waits go to race_hooks.hpp (func/racecheck.hpp).
 // Leaves out: clusters (a .shared::cluster destination or mbarrier must be the executing CTA's own shared memory;
 // .multicast::cluster is rejected when the kernel loads), im2col and gather4/scatter4 modes (rejected at load),
 // interleaved tensor maps (a fault when a copy reads one), memory ordering between the async and generic proxies
