@@ -1,7 +1,10 @@
 // `warpsim run CONFIG.json [--dump DIR] [--set name=value ...] [--functional] [--stats FILE.json]
 // [--timeline FILE.json [--trace-warps]] [--perfetto FILE.json] [--max-warp-instructions N] [--timeout SECONDS]
-// [--no-progress-limit N] [--memory-budget BYTES]`: runs every launch of a run config with the
-// timing model (cycles, IPC, occupancy, stalls) or, with --functional, without it.
+// [--no-progress-limit N] [--memory-budget BYTES] [--racecheck]`: runs every launch of a run config with the
+// timing model (cycles, IPC, occupancy, stalls) or, with --functional, without it. --racecheck reports hazards
+// between asynchronous copies and shared-memory accesses (func/racecheck.hpp) as compute-sanitizer's racecheck
+// does: the run goes on, outputs are written, each distinct hazard is listed once on stderr with its count, and the
+// exit status is 4.
 #include "subcommands.hpp"
 
 #include <warpsim/common/error.hpp>
@@ -63,6 +66,15 @@ void print_timing(const sim::KernelSummary& k, const config::GpuConfig& g) {
   fmt::print("    warp cycles stalled on: {}\n", top.empty() ? "nothing" : top);
 }
 
+void print_racecheck(const sim::KernelSummary& k) {
+  std::uint64_t n = 0;
+  for (const auto& h : k.hazards) n += h.count;
+  if (n == 0) fmt::print("    racecheck: no hazards\n");
+  else
+    fmt::print("    racecheck: {} hazard{} at {} distinct place{} (listed on stderr)\n", n, n == 1 ? "" : "s",
+               k.hazards.size(), k.hazards.size() == 1 ? "" : "s");
+}
+
 void write_stats(const std::string& path, const sim::RunResult& r) {
   std::vector<report::KernelMetrics> ks;
   for (const auto& k : r.kernels) ks.push_back({k.entry, k.cycles, k.stats});
@@ -96,7 +108,7 @@ Setup setup_run(CLI::App& app) {
   struct Opts {
     std::string config, dump, stats, timeline, perfetto, memory_budget;
     std::vector<std::string> sets;
-    bool timing = false, functional = false, trace_warps = false;
+    bool timing = false, functional = false, trace_warps = false, racecheck = false;
     std::uint64_t max_warp_instructions = 0, no_progress_limit = 0;
     double timeout = 0;
   };
@@ -121,6 +133,11 @@ Setup setup_run(CLI::App& app) {
       ->check(CLI::PositiveNumber);
   sub->add_option("--memory-budget", o->memory_budget,
                   "Bytes of simulated global memory that may be touched, e.g. 8G (default: half of physical memory)");
+  sub->add_flag("--racecheck", o->racecheck,
+                "Report generic shared-memory accesses to the bytes of an asynchronous copy in flight (cp.async, "
+                "bulk and tensor copies) before the thread observed its completion: the run goes on, outputs are "
+                "written, each distinct (kind, access line, copy line) is listed once on stderr with its count, and "
+                "warpsim exits with status 4 if there was any");
   return {
       sub, [o]() {
         sim::RunOptions opts;
@@ -129,6 +146,7 @@ Setup setup_run(CLI::App& app) {
         opts.max_warp_instructions = o->max_warp_instructions;
         opts.no_progress_limit = o->no_progress_limit;
         opts.timeout_seconds = o->timeout;
+        opts.racecheck = o->racecheck;
         if (!o->memory_budget.empty()) opts.memory_budget = parse_bytes(o->memory_budget);
         const bool outputs = !o->stats.empty() || !o->timeline.empty() || !o->perfetto.empty();
         if (o->functional && outputs)
@@ -157,6 +175,7 @@ Setup setup_run(CLI::App& app) {
               "({:.1f}% lane utilisation)\n",
               k.entry, k.ctas, k.warps, k.warp_instructions, k.thread_instructions, util);
           if (!opts.functional_only) print_timing(k, r.config.gpu);
+          if (o->racecheck) print_racecheck(k);
         }
         if (!o->stats.empty()) write_stats(o->stats, r);
         if (!o->timeline.empty())
@@ -183,6 +202,13 @@ Setup setup_run(CLI::App& app) {
                                });
           fmt::print("  dumped {} buffers to {}\n", r.config.buffers.size(), o->dump);
         }
+        std::fflush(stdout);
+        for (const auto& k : r.kernels)
+          for (const auto& h : k.hazards) {
+            fmt::print(stderr, "racecheck: kernel {}: {}; {} such access{}\n", k.entry, h.first, h.count,
+                       h.count == 1 ? "" : "es");
+            rc = 4;
+          }
         return rc;
       }};
 }

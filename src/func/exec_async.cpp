@@ -34,10 +34,12 @@
 //   remote    arrive, arrive_drop (with .expect_tx), expect_tx and complete_tx on a .shared::cluster address (or a
 //             generic one) naming another CTA of the cluster act on that CTA's mbarrier and release its waiters; the
 //             arrive returns no state (the sink _). The other operations need the executing CTA's own mbarriers.
+//   racecheck with Launch::race set, each copy's range, landing and every wait, arrive and phase completion go to
+//             race_hooks.hpp (func/racecheck.hpp says what is checked).
 // Leaves out: memory-ordering semantics (.release,
 // .acquire, .relaxed, scopes: every access is visible at once here), the L2 cache-policy and prefetch hints, and
 // reinitialising a live mbarrier (mbarrier.init on it resets it).
-#include "context.hpp"
+#include "race_hooks.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -151,6 +153,7 @@ void maybe_complete(Launch& L, Cta& cta, std::uint32_t off, Mbar& m) {
   m.parity ^= 1u;
   m.pending = m.expected;
   ++cta.async.mbarriers[off];
+  if (L.race != nullptr) race::phase_completed(cta, off);
   cta.async.phase_completed = true;
   L.barrier_opened = true;
 }
@@ -207,6 +210,13 @@ LaneMask completed(const InstrContext& cx, LaneMask lanes) {
     if (load(cx.cta, off).parity != want) done.set(lane);
   });
   return done;
+}
+
+// --racecheck: the lanes of `done` passed their test_wait/try_wait on the mbarrier each names.
+void race_waited_mbarrier(const InstrContext& cx, LaneMask done) {
+  done.for_each([&](unsigned lane) {
+    race::waited_mbarrier(cx.cta, cx.w.index * kWarpSize + lane, locate(cx, cx.in.ops[1], lane, false));
+  });
 }
 
 // The lanes of a path whose guard holds (the path's registers do not change while it waits).
@@ -293,6 +303,7 @@ bool Executor::exec_mbarrier(Cta& cta, Warp& w, std::int32_t path, const ir::Ins
         std::uint32_t count = 1;
         if (in.has(ir::kExpectTx)) add_tx(cx, *m.cta, lane, m.off, count_operand(cx, in.ops[2], lane, 0, "txCount"));
         else if (in.nops == 3) count = count_operand(cx, in.ops[2], lane, 1, "count");
+        if (L_.race != nullptr && m.cta == &cta) race::arrived_mbarrier(cta, w.index * kWarpSize + lane, m.off);
         cx.write(in.ops[0], lane,
                  arrive(cx, *m.cta, lane, m.off, count, op == MbarOp::ArriveDrop, in.has(ir::kNoComplete)));
         if (m.cta != &cta) remote_mbarrier_changed(*m.cta);
@@ -310,6 +321,7 @@ bool Executor::exec_mbarrier(Cta& cta, Warp& w, std::int32_t path, const ir::Ins
     case MbarOp::TestWait: {
       land_waited_bulk(cta, cx, lanes);
       const LaneMask done = completed(cx, lanes);
+      if (L_.race != nullptr) race_waited_mbarrier(cx, done);
       lanes.for_each([&](unsigned lane) { cx.write(in.ops[0], lane, done.test(lane) ? 1 : 0); });
       return true;
     }
@@ -318,6 +330,7 @@ bool Executor::exec_mbarrier(Cta& cta, Warp& w, std::int32_t path, const ir::Ins
       const LaneMask done = completed(cx, lanes);
       if (done.any() || lanes.none()) {
         lanes.for_each([&](unsigned lane) { cx.write(in.ops[0], lane, done.test(lane) ? 1 : 0); });
+        if (L_.race != nullptr) race_waited_mbarrier(cx, done);
         return true;
       }
       p.wait = Wait::Mbarrier;
@@ -378,6 +391,13 @@ bool Executor::exec_cp_async(Cta& cta, Warp& w, std::int32_t path, const ir::Ins
         reads.set(lane);
       });
       lanes.for_each([&](unsigned lane) { as.threads[thread(lane)].in_flight.push_back({b.id, as.threads[thread(lane)].commits}); });
+      if (L_.race != nullptr)
+        lanes.for_each([&](unsigned lane) {
+          race::watch(L_, cta, AsyncRange{.lo = b.dst[lane], .hi = b.dst[lane] + b.size, .writes = true,
+                                          .via = AsyncRange::Via::CpAsync, .id = b.id, .thread = thread(lane),
+                                          .pc = b.pc, .group = as.threads[thread(lane)].commits, .completed = false,
+                                          .bound = false, .mbarrier = 0, .phase = 0, .released = 0, .observers = {}});
+        });
       if (reads.any()) {
         r.has_mem = true;
         r.mem.space = ir::Space::Global;
@@ -399,7 +419,13 @@ bool Executor::exec_cp_async(Cta& cta, Warp& w, std::int32_t path, const ir::Ins
         if (!L_.async_driven) complete_thread_copies(cta, thread(lane), wait_bound(in, t));
         done = done && copies_done(as.threads[thread(lane)], wait_bound(in, as.threads[thread(lane)]));
       });
-      if (done) return true;
+      if (done) {
+        if (L_.race != nullptr)
+          lanes.for_each([&](unsigned lane) {
+            race::waited_group(cta, thread(lane), AsyncRange::Via::CpAsync, wait_bound(in, as.threads[thread(lane)]));
+          });
+        return true;
+      }
       w.paths[static_cast<std::size_t>(path)].wait = Wait::AsyncCopy;
       return false;
     }
@@ -433,6 +459,7 @@ void Executor::fire_triggers(Cta& cta, std::uint32_t thread) {
                                     [&](const ThreadCopies::InFlight& f) { return f.batch < g.before; });
     if (!ready) return;
     t.triggers.erase(t.triggers.begin());
+    if (L_.race != nullptr) race::bind(cta, thread, g.before, g.mbarrier);
     Warp& w = cta.warps[thread / kWarpSize];
     const unsigned lane = thread % kWarpSize;
     const InstrContext cx{L_, cta, w, L_.prog->code[g.pc], g.pc};
@@ -468,6 +495,7 @@ void Executor::apply_batch(Cta& cta, std::size_t index) {
       L_.wrote = true;
     }
     const std::uint32_t thread = b.warp * kWarpSize + lane;
+    if (L_.race != nullptr) race::landed(cta, b.id, thread);
     auto& f = as.threads[thread].in_flight;
     f.erase(std::remove_if(f.begin(), f.end(), [&](const ThreadCopies::InFlight& x) { return x.batch == b.id; }),
             f.end());
@@ -505,6 +533,7 @@ void Executor::release_async_waits(Cta& cta) {
         const LaneMask done = completed(cx, lanes);
         if (done.none()) continue;
         lanes.for_each([&](unsigned lane) { cx.write(in.ops[0], lane, done.test(lane) ? 1 : 0); });
+        if (L_.race != nullptr) race_waited_mbarrier(cx, done);
       } else if (in.sub_op<CpAsyncOp>() == CpAsyncOp::BulkWaitGroup) {
         bool done = true;
         lanes.for_each([&](unsigned lane) {
@@ -512,6 +541,11 @@ void Executor::release_async_waits(Cta& cta) {
           done = done && bulk_done(cta, thread, bulk_wait_bound(cta, in, thread));
         });
         if (!done) continue;
+        if (L_.race != nullptr)
+          lanes.for_each([&](unsigned lane) {
+            const std::uint32_t thread = w.index * kWarpSize + lane;
+            race::waited_group(cta, thread, AsyncRange::Via::BulkGroup, bulk_wait_bound(cta, in, thread));
+          });
       } else {
         bool done = true;
         lanes.for_each([&](unsigned lane) {
@@ -519,6 +553,11 @@ void Executor::release_async_waits(Cta& cta) {
           done = done && copies_done(t, wait_bound(in, t));
         });
         if (!done) continue;
+        if (L_.race != nullptr)
+          lanes.for_each([&](unsigned lane) {
+            const std::uint32_t thread = w.index * kWarpSize + lane;
+            race::waited_group(cta, thread, AsyncRange::Via::CpAsync, wait_bound(in, cta.async.threads[thread]));
+          });
       }
       p.wait = Wait::None;
       p.suspend = 0;
@@ -542,6 +581,7 @@ bool Executor::expire_waits(Cta& cta, Warp* only, std::uint64_t token) {
       land_waited_bulk(cta, cx, lanes);
       const LaneMask done = completed(cx, lanes);
       lanes.for_each([&](unsigned lane) { cx.write(in.ops[0], lane, done.test(lane) ? 1 : 0); });
+      if (L_.race != nullptr) race_waited_mbarrier(cx, done);
       p.wait = Wait::None;
       p.suspend = 0;
       ++p.pc;

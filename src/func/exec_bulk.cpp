@@ -25,11 +25,13 @@
 //             groups have copies not completed (.read: until their sources have been read; sources are read at
 //             issue here, but the wait still waits for completion, which is later: conservative).
 //   prefetch  cp.async.bulk.prefetch(.tensor) changes no memory (the timing model's TMA unit fetches into L2).
+//   racecheck with Launch::race set, each copy's shared source and destination ranges, its landing and the bulk
+//             group waits go to race_hooks.hpp (func/racecheck.hpp).
 // Leaves out: clusters (a .shared::cluster destination or mbarrier must be the executing CTA's own shared memory;
 // .multicast::cluster is rejected when the kernel loads), im2col and gather4/scatter4 modes (rejected at load),
 // interleaved tensor maps (a fault when a copy reads one), memory ordering between the async and generic proxies
 // (every access is visible at once when it happens), and the L2 cache hints.
-#include "context.hpp"
+#include "race_hooks.hpp"
 
 #include <warpsim/config/tensor_map.hpp>
 #include <warpsim/func/scalar.hpp>
@@ -269,7 +271,13 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
         if (!L_.async_driven) land_bulk_of_thread(cta, thread(lane), bound);
         done = done && bulk_done(cta, thread(lane), bound);
       });
-      if (done) return true;
+      if (done) {
+        if (L_.race != nullptr)
+          lanes.for_each([&](unsigned lane) {
+            race::waited_group(cta, thread(lane), AsyncRange::Via::BulkGroup, bulk_wait_bound(cta, in, thread(lane)));
+          });
+        return true;
+      }
       p.wait = Wait::AsyncCopy;
       return false;
     }
@@ -287,6 +295,7 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
     op.red = in.sub2;
     op.red_type = static_cast<std::uint8_t>(in.type);
     const bool to_global = in.space == ir::Space::Global;
+    std::uint32_t src_lo = 0, src_hi = 0;  // a shared source's range ([0, 0): none)
     if (sub == CpAsyncOp::BulkPrefetch) {
       const Addr a = cx.address(in.ops[0], lane);
       const std::uint64_t size = cx.read(in.ops[1], lane) & 0xffffffffu;
@@ -306,6 +315,7 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
       // The shared side first: it bounds the size by the CTA's shared memory before anything is read or allocated.
       const std::uint32_t doff = to_global ? 0 : shared_offset(cx, da, size, lane, "destination");
       const std::uint32_t soff = in.has(ir::kBulkSharedSrc) ? shared_offset(cx, sa, size, lane, "source") : 0;
+      if (in.has(ir::kBulkSharedSrc)) src_lo = soff, src_hi = soff + static_cast<std::uint32_t>(size);
       op.data.resize(size);
       if (in.has(ir::kBulkSharedSrc)) {
         std::memcpy(op.data.data(), cta.smem.data() + soff, size);
@@ -368,12 +378,15 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
         const std::uint32_t base = shared_offset(cx, sa, box.bytes, lane, load ? "destination box" : "source box");
         // The swizzle moves 16-byte chunks within their 8 * span bytes: every chunk of the box stays in shared memory
         // only if the box's last such block does.
+        std::uint64_t box_hi = base;
         for (std::uint64_t lin = 0; lin < box.bytes; lin += 16) {
           const std::uint64_t at = box.place(base, lin);
           if (base + at + 16 > cta.smem.size())
             cx.fault(lane, "{}'s swizzled box reaches past the CTA's {} bytes of shared memory", bulk_name(in),
                      cta.smem.size());
+          box_hi = std::max(box_hi, base + at + std::min<std::uint64_t>(16, box.bytes - lin));
         }
+        if (!load) src_lo = base, src_hi = static_cast<std::uint32_t>(box_hi);
         if (load) {
           op.data.assign(box.bytes, 0);
           std::uint64_t fill = 0;
@@ -431,6 +444,7 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
     if (acc.kind == source::BulkAccess::Kind::Prefetch) return;
     op.bulk_group = op.to_global;
     if (op.bulk_group) op.group = as.bulk_commits[op.thread];
+    if (L_.race != nullptr) watch_ranges(cta, op, src_lo, src_hi);
     as.bulk.push_back(std::move(op));
     issued = true;
   });
@@ -440,6 +454,24 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
     if (L_.async_driven) r.async = id;
   }
   return true;
+}
+
+void Executor::watch_ranges(Cta& cta, const BulkOp& op, std::uint32_t src_lo, std::uint32_t src_hi) {
+  const auto range = [&](std::uint32_t lo, std::uint32_t hi, bool writes) {
+    race::watch(L_, cta, AsyncRange{.lo = lo, .hi = hi, .writes = writes,
+                                    .via = op.bulk_group ? AsyncRange::Via::BulkGroup : AsyncRange::Via::Mbarrier,
+                                    .id = op.id, .thread = op.thread, .pc = op.pc, .group = op.group,
+                                    .completed = false, .bound = false, .mbarrier = op.mbarrier, .phase = 0,
+                                    .released = 0, .observers = {}});
+  };
+  if (src_hi > src_lo) range(src_lo, src_hi, false);
+  if (op.to_global || op.pieces.empty()) return;
+  std::uint32_t lo = ~std::uint32_t{0}, hi = 0;  // the destination's hull (a swizzled box's pieces)
+  for (const BulkOp::Piece& p : op.pieces) {
+    lo = std::min(lo, static_cast<std::uint32_t>(p.at));
+    hi = std::max(hi, static_cast<std::uint32_t>(p.at + p.bytes));
+  }
+  range(lo, hi, true);
 }
 
 std::uint64_t Executor::bulk_wait_bound(const Cta& cta, const ir::Instr& in, std::uint32_t thread) {
@@ -478,6 +510,7 @@ void Executor::land_bulk(Cta& cta, std::size_t index) {
       write_le(d + i, reduce(static_cast<ir::AtomOp>(op.red - 1), type, read_le(d + i, es), read_le(s + i, es)), es);
     L_.wrote = true;
   }
+  if (L_.race != nullptr) race::landed(cta, op.id, op.thread);
   if (!op.bulk_group) {
     if (!as.mbarriers.contains(op.mbarrier))
       cx.fault(lane, "the complete_tx of {} finds no initialized mbarrier at shared 0x{:x} (it was invalidated before "

@@ -12,7 +12,7 @@
 //               .aligned) returns once the phase the thread arrived in completed. A second arrive before the wait,
 //               or a wait without an arrive, is a fault (the PTX ISA leaves both undefined).
 // Leaves out: memory ordering (.release/.acquire/.relaxed: every access is visible at once here).
-#include "context.hpp"
+#include "race_hooks.hpp"
 
 #include <warpsim/func/cluster.hpp>
 
@@ -154,6 +154,7 @@ void Executor::release_cluster_barrier(Cta& cta) {
     if (c == nullptr) continue;
     // Every other CTA of the cluster learns of the phase (the timing model releases its waits from then on).
     if (c != &cta) L_.woke.push_back(Launch::Woke{c, true});
+    if (L_.race != nullptr) race::cluster_barrier(*c);
     if (c->cluster_arrived.empty()) continue;
     for (auto& w : c->warps) {
       bool any = false;

@@ -6,7 +6,7 @@
 // model.
 // Leaves out: memory ordering (every access is immediately visible: the functional model is sequentially
 // consistent) and caching.
-#include "context.hpp"
+#include "race_hooks.hpp"
 
 #include <warpsim/func/scalar.hpp>
 
@@ -82,6 +82,16 @@ std::uint64_t atomic_op(const ir::Instr& in, std::uint64_t old, std::uint64_t b,
 
 }  // namespace
 
+void Executor::race_access(Cta& cta, Warp& w, std::uint32_t pc, unsigned lane, ir::Space resolved, Addr off,
+                           unsigned bytes, bool write) {
+  if (resolved == ir::Space::Shared) {
+    race::access(L_, cta, w, pc, lane, cta, off, bytes, write);
+  } else if (resolved == ir::Space::SharedCluster) {
+    const DsmemTarget t = resolve_dsmem(cta.cluster, cta, cta.rank, off);
+    if (t.status == DsmemTarget::Status::Ok) race::access(L_, cta, w, pc, lane, *t.cta, t.offset, bytes, write);
+  }
+}
+
 void Executor::exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, StepResult& r) {
   InstrContext cx{L_, cta, w, in, w.paths[static_cast<std::size_t>(w.current)].pc};
   const ScalarType t = in.type;
@@ -117,6 +127,7 @@ void Executor::exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, 
                             : resolved == ir::Space::SharedCluster ? &cta.touched_dsmem
                                                             : nullptr;
     if (touched != nullptr && touched->extend(off, bytes)) L_.progress = true;
+    if (L_.race != nullptr) race_access(cta, w, cx.pc, lane, resolved, off, bytes, is_store || is_atomic);
     if (in.op == Op::Ld || in.op == Op::Ldu) {
       const ir::Operand& d = in.ops[0];
       if (wide128) {

@@ -7,7 +7,7 @@
 // every non-exited lane of its member mask has executed a .sync instruction (paths may be at different
 // pcs under `independent`); under `ipdom_stack` a member mask naming lanes that are not converged with
 // the executing ones is an error.
-#include "context.hpp"
+#include "race_hooks.hpp"
 
 #include <warpsim/func/scalar.hpp>
 
@@ -49,6 +49,7 @@ bool Executor::do_barrier(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
   if (lanes.none()) return true;  // predicated off: nothing arrives
   const LaneMask arriving = L_.model == config::Reconvergence::IpdomStack ? (w.valid & ~w.exited) : lanes;
   b.arrived += arriving.count();
+  if (L_.race != nullptr) race::barrier_arrive(cta, w, arriving, static_cast<unsigned>(id));
   if (kind == ir::BarOp::Red) {
     const ir::Operand& c = in.ops[in.nops - 1];
     lanes.for_each([&](unsigned lane) {
@@ -78,6 +79,7 @@ void Executor::try_release_barriers(Cta& cta) {
     const NamedBarrier done = b;
     b = NamedBarrier{};
     L_.barrier_opened = true;
+    if (L_.race != nullptr) race::barrier_open(cta, id);
     for (auto& w : cta.warps) {
       bool any = false;
       for (auto& p : w.paths) {
@@ -148,6 +150,12 @@ void Executor::try_complete_warp_sync(Cta& cta, Warp& w) {
     if ((needed & ~arrived).any()) return;
   }
   warp_sync_op(cta, w, arrived);
+  if (L_.race != nullptr) {
+    LaneMask synced;  // bar.warp.sync orders memory among its lanes; shfl, vote, match, redux and elect do not
+    for (const auto& p : w.paths)
+      if (p.wait == Wait::WarpSync && L_.prog->code[p.pc].op == ir::Op::BarWarpSync) synced = synced | p.sync_lanes;
+    race::warp_sync(cta, w, synced);
+  }
   for (auto& p : w.paths)
     if (p.wait == Wait::WarpSync) {
       p.wait = Wait::None;

@@ -253,6 +253,8 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     L.num_sms = cfg.gpu.num_sms;
     L.gridid = gridid++;
     L.model = cfg.gpu.reconvergence;
+    func::RaceLog races;
+    if (opts.racecheck) L.race = &races;
     func::GridLimits limits;
     if (opts.no_progress_limit != 0) {
       limits.no_progress_limit = opts.no_progress_limit;
@@ -279,6 +281,7 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
       throw Error(e.kind(), fmt::format("{}: {} ({} {}): {}", cfg.path, k.json_path, k.entry, k.ptx, e.what()));
     }
     ks.entry = k.entry;
+    ks.hazards = std::move(races.hazards);
     ks.ctas = st.ctas;
     ks.warps = st.warps;
     ks.warp_instructions = st.warp_instructions;

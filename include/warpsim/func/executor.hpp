@@ -105,6 +105,8 @@ class Executor {
   // Lands the thread's bulk-group copies below `group_bound` (all its copies when it is ~0: the thread exits).
   void land_bulk_of_thread(Cta& cta, std::uint32_t thread, std::uint64_t group_bound);
   bool complete_bulk(Cta& cta, std::uint64_t id);
+  // --racecheck: watches a bulk copy's shared source [src_lo, src_hi) (if not empty) and shared destination.
+  void watch_ranges(Cta& cta, const BulkOp& op, std::uint32_t src_lo, std::uint32_t src_hi);
   // --functional: lands the bulk copies pending on the mbarriers a test_wait/try_wait of `lanes` waits on.
   void land_waited_bulk(Cta& cta, const InstrContext& cx, LaneMask lanes);
   // clusters (exec_cluster.cpp): mapa/getctarank; barrier.cluster (false if the path now waits); releasing the
@@ -116,6 +118,9 @@ class Executor {
   // per-lane semantics
   void exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes);
   void exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, StepResult& r);
+  // --racecheck: a lane's access to the shared memory of its own CTA or (shared::cluster) of a peer.
+  void race_access(Cta& cta, Warp& w, std::uint32_t pc, unsigned lane, ir::Space resolved, Addr off, unsigned bytes,
+                   bool write);
   void exec_printf(Cta& cta, Warp& w, const ir::CallSite& site, LaneMask lanes, std::uint32_t pc);
 
   Launch& L_;

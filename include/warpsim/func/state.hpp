@@ -17,6 +17,7 @@
 #include <warpsim/config/gpu_config.hpp>
 #include <warpsim/func/cluster.hpp>
 #include <warpsim/func/memory.hpp>
+#include <warpsim/func/racecheck.hpp>
 #include <warpsim/ir/program.hpp>
 
 #include <array>
@@ -177,6 +178,7 @@ struct Cta {
   TouchedRange touched_shared, touched_local;  // offsets this CTA has accessed (local: per-thread offsets)
   std::vector<TouchedRange> touched_global;    // per GlobalMemory region, in its order
   CtaAsync async;
+  CtaRaces races;  // --racecheck: its asynchronous copies' shared-memory ranges (func/racecheck.hpp)
   // Its cluster (func/cluster.hpp; owned by the functional source) and rank in it; null: no cluster launch.
   ClusterState* cluster = nullptr;
   std::uint32_t rank = 0;
@@ -238,6 +240,9 @@ struct Launch {
   };
   std::vector<Woke> woke;
   bool cluster_phase = false;  // set by a step that completed a barrier.cluster phase
+  // --racecheck: where hazards between asynchronous copies and generic shared-memory accesses go (func/racecheck.hpp);
+  // null: off, and nothing is tracked or checked.
+  RaceLog* race = nullptr;
 };
 
 }  // namespace warpsim::func

@@ -6,6 +6,7 @@
 
 #include <warpsim/config/run_config.hpp>
 #include <warpsim/func/memory.hpp>
+#include <warpsim/func/racecheck.hpp>
 #include <warpsim/timing/trace_sink.hpp>
 
 #include <cstddef>
@@ -27,6 +28,9 @@ struct RunOptions {
   double timeout_seconds = 0;               // --timeout: wall clock per kernel; 0 = none
   std::uint64_t memory_budget = 0;          // --memory-budget: bytes of touched global memory; 0 = half of RAM
   timing::TraceSink* trace = nullptr;       // timing runs: receives every kernel's CTA/warp/issue events
+  // --racecheck: check generic shared-memory accesses against asynchronous copies in flight (func/racecheck.hpp);
+  // the run goes on and each kernel's KernelSummary::hazards lists what was found.
+  bool racecheck = false;
 };
 
 struct KernelSummary {
@@ -43,6 +47,8 @@ struct KernelSummary {
   // "ptxas 13.0 (cached)" or "run config" (the kernel's "registers" key, which overrides ptxas).
   unsigned registers_per_thread = 0;
   std::string registers_source;
+  // RunOptions::racecheck: the distinct hazards, in order of first occurrence (always empty without it).
+  std::vector<func::Hazard> hazards;
 };
 
 struct RunResult {

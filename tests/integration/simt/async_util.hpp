@@ -1,6 +1,7 @@
 // Helpers for the mbarrier and cp.async tests: run a hand-written PTX kernel k(.param .u64 in, .param .u64 out) on
 // the H200 model, as written (compiler.schedule=0), functionally or with the timing model, under either
-// reconvergence model; `in` is a u32 buffer holding i at element i, `out` a zeroed u32 buffer.
+// reconvergence model, with --racecheck if asked; `in` is a u32 buffer holding i at element i, `out` a zeroed u32
+// buffer.
 #pragma once
 
 #include "simt_util.hpp"
@@ -12,7 +13,7 @@ namespace asyncx {
 
 inline warpsim::sim::RunResult run(const std::string& name, const std::string& ptx, unsigned grid, unsigned block,
                                    unsigned in_count, unsigned out_count, bool timed,
-                                   const std::string& reconvergence = "independent") {
+                                   const std::string& reconvergence = "independent", bool racecheck = false) {
   const std::string dir = simt::temp_dir(name);
   std::ofstream(dir + "/k.ptx") << ptx;
   const std::string cfg = fmt::format(
@@ -25,6 +26,7 @@ inline warpsim::sim::RunResult run(const std::string& name, const std::string& p
   warpsim::sim::RunOptions opts;
   opts.gpu_overrides = {"sm.reconvergence=" + reconvergence, "compiler.schedule=0"};
   opts.functional_only = !timed;
+  opts.racecheck = racecheck;
   return warpsim::sim::run_file(dir + "/run.json", opts);
 }
 

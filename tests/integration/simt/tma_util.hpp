@@ -1,6 +1,6 @@
 // Helpers for the bulk-copy and TMA tests: run a hand-written PTX kernel k on the H200 model as written
 // (compiler.schedule=0) with the buffers and arguments given as run-config JSON, functionally or timed, under either
-// reconvergence model; and the 2-D/3-D tile-load kernel those tests share.
+// reconvergence model, with --racecheck if asked; and the 2-D/3-D tile-load kernel those tests share.
 #pragma once
 
 #include "simt_util.hpp"
@@ -11,7 +11,7 @@ namespace tmax {
 
 inline warpsim::sim::RunResult run(const std::string& name, const std::string& ptx, unsigned grid, unsigned block,
                                    const std::string& args, const std::string& buffers, bool timed,
-                                   const std::string& reconvergence = "independent") {
+                                   const std::string& reconvergence = "independent", bool racecheck = false) {
   const std::string dir = simt::temp_dir(name);
   std::ofstream(dir + "/k.ptx") << ptx;
   const std::string cfg = fmt::format(
@@ -22,6 +22,7 @@ inline warpsim::sim::RunResult run(const std::string& name, const std::string& p
   warpsim::sim::RunOptions opts;
   opts.gpu_overrides = {"sm.reconvergence=" + reconvergence, "compiler.schedule=0"};
   opts.functional_only = !timed;
+  opts.racecheck = racecheck;
   return warpsim::sim::run_file(dir + "/run.json", opts);
 }
 
