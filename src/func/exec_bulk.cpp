@@ -106,11 +106,11 @@ std::uint32_t cluster_ctas(const Cta& cta) {
 // A multicast's [dst] or [mbar] (a shared::cluster address, func/cluster.hpp's encoding): its CTA-relative offset,
 // which every destination CTA uses.
 Addr cta_relative(const InstrContext& cx, Addr a, unsigned lane, std::string_view what) {
-  const std::uint64_t tag = a >> kDsmemRankShift;
-  if (tag > cluster_ctas(cx.cta))
+  const DsmemTarget t = resolve_dsmem(cx.cta.cluster, cx.cta, cx.cta.rank, a);
+  if (t.status == DsmemTarget::Status::BadRank)
     cx.fault(lane, "{}'s {} address 0x{:x} names CTA rank {}, outside the cluster of {} CTAs", bulk_name(cx.in), what, a,
-             tag - 1, cluster_ctas(cx.cta));
-  return a & kDsmemOffsetMask;
+             t.rank, cluster_ctas(cx.cta));
+  return t.offset;  // an exited CTA's address still names the offset (only the mask's CTAs are written)
 }
 
 // The CTAs a multicast's ctaMask names, by rank (at most 16): each of the cluster, not exited, holding an initialized
