@@ -365,9 +365,12 @@ std::vector<Param> make_params() {
             "on the mbarrier"),
       count("cluster.dsmem_latency", &G::dsmem_latency, "cycles", 0, 100000,
             "a distributed-shared-memory access (ld/st/atom/red on another CTA's shared memory through a "
-            "shared::cluster address; a remote mbarrier arrive): issue to its result, over the GPC's SM-to-SM network"),
+            "shared::cluster address; a remote mbarrier arrive): issue to its result, over the GPC's SM-to-SM network; "
+            "also a multicast TMA copy's bytes leaving the issuing SM's DSMEM port to their landing in a peer CTA "
+            "(assumed the same)"),
       real("cluster.dsmem_bytes_per_cycle", &G::dsmem_bytes_per_cycle, "bytes/cycle", 1, 100000,
-           "bytes an SM's distributed-shared-memory port moves per cycle (its remote accesses queue behind each other)"),
+           "bytes an SM's distributed-shared-memory port moves per cycle (its remote accesses, and its TMA unit's "
+           "multicast copies to peer CTAs, queue behind each other)"),
       count("cluster.barrier_cycles", &G::cluster_barrier_cycles, "cycles", 0, 1000000,
             "the last barrier.cluster.arrive of a phase to the issue of the warps waiting in barrier.cluster.wait, on "
             "every SM of the cluster"),

@@ -32,11 +32,15 @@ const char* space_name(ir::Space s) {
 
 }  // namespace
 
-std::string InstrContext::who(unsigned lane) const {
-  const Dim3 t = thread_of(L, w, lane);
-  return fmt::format("CTA ({},{},{}) warp {} lane {} (thread ({},{},{})) at {}", cta.id.x, cta.id.y, cta.id.z, w.index,
-                     lane, t.x, t.y, t.z, prog().where(pc));
+std::string thread_name(const Launch& L, const Dim3& cta, std::uint32_t thread, std::uint32_t pc) {
+  const std::uint32_t warp = thread / kWarpSize, lane = thread % kWarpSize;
+  const Dim3& b = L.block;
+  const Dim3 t{thread % b.x, (thread / b.x) % b.y, static_cast<std::uint32_t>(thread / (std::uint64_t{b.x} * b.y))};
+  return fmt::format("CTA ({},{},{}) warp {} lane {} (thread ({},{},{})) at {}", cta.x, cta.y, cta.z, warp, lane, t.x,
+                     t.y, t.z, L.prog->where(pc));
 }
+
+std::string InstrContext::who(unsigned lane) const { return thread_name(L, cta.id, w.index * kWarpSize + lane, pc); }
 
 std::uint64_t InstrContext::special(const ir::Operand& op, unsigned lane) const {
   using ir::Special;

@@ -106,6 +106,14 @@ struct InstrContext {
   }
 };
 
+// "CTA (1,0,0) warp 2 lane 5 (thread (69,0,0)) at FILE:LINE (src:LINE)": thread `thread` (warp * 32 + lane) of the
+// CTA with id `cta`, at instruction `pc` (InstrContext::who; also for a CTA other than the one a context is about).
+std::string thread_name(const Launch& L, const Dim3& cta, std::uint32_t thread, std::uint32_t pc);
+
+// Whether adding `delta` to the tx-count of the initialized mbarrier at shared offset `off` of `cta` keeps it within
+// the PTX ISA's range (exec_async.cpp; mbarrier_add_tx faults otherwise).
+bool mbarrier_tx_fits(const Cta& cta, std::uint32_t off, std::int64_t delta);
+
 // Adds `delta` to the tx-count of the initialized mbarrier at shared offset `off` (exec_async.cpp; a fault naming
 // the thread of `cx` and `lane` if it leaves the PTX ISA's range), completing its phase if nothing is pending.
 void mbarrier_add_tx(const InstrContext& cx, unsigned lane, std::uint32_t off, std::int64_t delta);

@@ -198,6 +198,11 @@ void mbarrier_add_tx(const InstrContext& cx, unsigned lane, std::uint32_t off, s
   add_tx(cx, cx.cta, lane, off, delta);
 }
 
+bool mbarrier_tx_fits(const Cta& cta, std::uint32_t off, std::int64_t delta) {
+  const std::int64_t tx = load(cta, off).tx + delta;
+  return tx <= kMaxCount && tx >= -kMaxCount;
+}
+
 namespace {
 
 // The lanes of `lanes` whose test_wait/try_wait finds its phase completed.

@@ -27,16 +27,28 @@
 //   prefetch  cp.async.bulk.prefetch(.tensor) changes no memory (the timing model's TMA unit fetches into L2).
 //   racecheck with Launch::race set, each copy's shared source and destination ranges, its landing and the bulk
 //             group waits go to race_hooks.hpp (func/racecheck.hpp).
-// Leaves out: clusters (a .shared::cluster destination or mbarrier must be the executing CTA's own shared memory;
-// .multicast::cluster is rejected when the kernel loads), im2col and gather4/scatter4 modes (rejected at load),
+//   multicast global -> shared::cluster loads (bulk and tensor) with .multicast::cluster and a 16-bit ctaMask: the
+//             source is read once, and every CTA of the cluster whose rank the mask names receives the bytes at the
+//             same CTA-relative shared-memory offset as [dst] and its complete_tx on the mbarrier at the same
+//             CTA-relative offset as [mbar] (each must hold an initialized mbarrier when the copy issues; the issuing
+//             CTA's own only if the mask names it). A mask bit outside the cluster, a destination CTA that has exited
+//             and an empty mask are faults. Each destination's copy lands on its own (a BulkOp in that CTA's list,
+//             `incoming` when another CTA issued it; with a driver, an Issued::deliveries entry with its AsyncId);
+//             without one at the destination's first wait on that mbarrier. A copy into a CTA that exits before it
+//             lands is dropped (on the GPU the memory may belong to another CTA by then).
+// Leaves out: clusters beyond multicast (a non-multicast .shared::cluster destination or mbarrier must be the
+// executing CTA's own shared memory), .cta_group and the im2col and gather4/scatter4 modes (rejected at load),
 // interleaved tensor maps (a fault when a copy reads one), memory ordering between the async and generic proxies
-// (every access is visible at once when it happens), and the L2 cache hints.
+// (every access is visible at once when it happens), the L2 cache hints, and racecheck of the copies a multicast
+// delivers to other CTAs (only the issuing CTA's own copy is watched).
 #include "race_hooks.hpp"
 
 #include <warpsim/config/tensor_map.hpp>
+#include <warpsim/func/cluster.hpp>
 #include <warpsim/func/scalar.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 namespace warpsim::func {
@@ -88,6 +100,64 @@ std::uint32_t mbarrier_operand(const InstrContext& cx, const ir::Operand& op, un
                    "after mbarrier.inval)",
              bulk_name(cx.in), off);
   return off;
+}
+
+std::uint32_t cluster_ctas(const Cta& cta) {
+  return cta.cluster != nullptr ? static_cast<std::uint32_t>(cta.cluster->ctas.size()) : 1;
+}
+
+// A multicast's [dst] or [mbar] (a shared::cluster address, func/cluster.hpp's encoding): its CTA-relative offset,
+// which every destination CTA uses.
+Addr cta_relative(const InstrContext& cx, Addr a, unsigned lane, std::string_view what) {
+  const DsmemTarget t = resolve_dsmem(cx.cta.cluster, cx.cta, cx.cta.rank, a);
+  if (t.status == DsmemTarget::Status::BadRank)
+    cx.fault(lane, "{}'s {} address 0x{:x} names CTA rank {}, outside the cluster of {} CTAs", bulk_name(cx.in), what, a,
+             t.rank, cluster_ctas(cx.cta));
+  return t.offset;  // an exited CTA's address still names the offset (only the mask's CTAs are written)
+}
+
+// The CTAs a multicast's ctaMask names, by rank (at most 16): each of the cluster, not exited, holding an initialized
+// mbarrier at `mbar`.
+std::vector<Cta*> multicast_targets(const InstrContext& cx, unsigned lane, std::uint32_t mbar) {
+  const std::uint64_t mask = cx.read(cx.in.ops[4], lane) & 0xffffu;
+  const std::uint32_t n = cluster_ctas(cx.cta);
+  if (mask == 0) cx.fault(lane, "{}.multicast::cluster's ctaMask is 0: it names no destination CTA", bulk_name(cx.in));
+  std::vector<Cta*> out;
+  for (std::uint32_t r = 0; r < 16; ++r) {
+    if ((mask >> r & 1u) == 0) continue;
+    if (r >= n)
+      cx.fault(lane, "{}.multicast::cluster's ctaMask 0x{:04x} names CTA rank {}, outside the cluster of {} CTAs",
+               bulk_name(cx.in), mask, r, n);
+    Cta* t = r == cx.cta.rank ? &cx.cta : cx.cta.cluster->ctas[r];
+    if (t != &cx.cta && (t == nullptr || cx.cta.cluster->gone[r] != 0 || t->done()))
+      cx.fault(lane,
+               "{}.multicast::cluster's ctaMask 0x{:04x} names CTA rank {} of the cluster, which has exited: its shared "
+               "memory is gone (keep a CTA alive with barrier.cluster until the copies it receives have landed)",
+               bulk_name(cx.in), mask, r);
+    if (!t->async.mbarriers.contains(mbar))
+      cx.fault(lane, "{}.multicast::cluster's mbarrier at shared 0x{:x} of CTA rank {} is not an initialized mbarrier "
+                     "(used before mbarrier.init, or after mbarrier.inval)",
+               bulk_name(cx.in), mbar, r);
+    out.push_back(t);
+  }
+  return out;
+}
+
+// The offset of a multicast's mbarrier (8-byte aligned, in shared memory; each destination checks it holds one).
+std::uint32_t multicast_mbarrier(const InstrContext& cx, const ir::Operand& op, unsigned lane) {
+  const Addr a = cx.address(op, lane);
+  if (a % 8 != 0) cx.fault(lane, "{}'s mbarrier address 0x{:x} is not 8-byte aligned", bulk_name(cx.in), a);
+  return shared_offset(cx, cta_relative(cx, a, lane, "mbarrier"), 8, lane, "mbarrier");
+}
+
+// Whether a path of the CTA is suspended in a try_wait on its mbarrier at shared offset `off`.
+bool suspended_on(const Cta& cta, const Launch& L, std::uint32_t off) {
+  for (const Warp& w : cta.warps)
+    for (const Path& p : w.paths)
+      if (p.wait == Wait::Mbarrier && p.mask.any() &&
+          mbarrier_offset_of(L, w, L.prog->code[p.pc], static_cast<unsigned>(std::countr_zero(p.mask.bits))) == off)
+        return true;
+  return false;
 }
 
 // The tensor map a tensor operand names, decoded (a fault saying why if the bytes are not one).
@@ -283,7 +353,9 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
     }
     default: break;
   }
-  const std::uint64_t id = L_.next_async;
+  // The warp-instruction's AsyncId (its copies into this CTA); a multicast's copies into other CTAs take the next ones.
+  const std::uint64_t id = L_.next_async++;
+  const bool multicast = in.has(ir::kMulticast);
   bool issued = false;
   lanes.for_each([&](unsigned lane) {
     source::BulkAccess acc;
@@ -313,7 +385,9 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
         cx.fault(lane, "{}'s {} address 0x{:x} is not 16-byte aligned", bulk_name(in), da % 16 != 0 ? "destination" : "source",
                  da % 16 != 0 ? da : sa);
       // The shared side first: it bounds the size by the CTA's shared memory before anything is read or allocated.
-      const std::uint32_t doff = to_global ? 0 : shared_offset(cx, da, size, lane, "destination");
+      const std::uint32_t doff =
+          to_global ? 0 : shared_offset(cx, multicast ? cta_relative(cx, da, lane, "destination") : da, size, lane,
+                                        "destination");
       const std::uint32_t soff = in.has(ir::kBulkSharedSrc) ? shared_offset(cx, sa, size, lane, "source") : 0;
       if (in.has(ir::kBulkSharedSrc)) src_lo = soff, src_hi = soff + static_cast<std::uint32_t>(size);
       op.data.resize(size);
@@ -330,7 +404,7 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
         add_piece(op, da, 0, static_cast<std::uint32_t>(size));
       } else {
         add_piece(op, doff, 0, static_cast<std::uint32_t>(size));
-        op.mbarrier = mbarrier_operand(cx, in.ops[3], lane);
+        op.mbarrier = multicast ? multicast_mbarrier(cx, in.ops[3], lane) : mbarrier_operand(cx, in.ops[3], lane);
         op.tx = static_cast<std::uint32_t>(size);
       }
       acc.shared_bytes = static_cast<std::uint32_t>(size);
@@ -375,7 +449,8 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
           cx.fault(lane, "{}'s shared-memory address 0x{:x} is not 128-byte aligned (the PTX ISA requires it of tensor "
                          "copies)",
                    bulk_name(in), sa);
-        const std::uint32_t base = shared_offset(cx, sa, box.bytes, lane, load ? "destination box" : "source box");
+        const std::uint32_t base = shared_offset(cx, multicast ? cta_relative(cx, sa, lane, "destination") : sa,
+                                                 box.bytes, lane, load ? "destination box" : "source box");
         // The swizzle moves 16-byte chunks within their 8 * span bytes: every chunk of the box stays in shared memory
         // only if the box's last such block does.
         std::uint64_t box_hi = base;
@@ -414,7 +489,7 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
             for (std::uint64_t lin = 0; lin < box.bytes; lin += 16)
               add_piece(op, base + box.place(base, lin), static_cast<std::uint32_t>(lin),
                         static_cast<std::uint32_t>(std::min<std::uint64_t>(16, box.bytes - lin)));
-          op.mbarrier = mbarrier_operand(cx, in.ops[3], lane);
+          op.mbarrier = multicast ? multicast_mbarrier(cx, in.ops[3], lane) : mbarrier_operand(cx, in.ops[3], lane);
           op.tx = static_cast<std::uint32_t>(box.bytes);
           acc.kind = source::BulkAccess::Kind::Load;
         } else {
@@ -444,12 +519,34 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
     if (acc.kind == source::BulkAccess::Kind::Prefetch) return;
     op.bulk_group = op.to_global;
     if (op.bulk_group) op.group = as.bulk_commits[op.thread];
+    if (multicast) {
+      bool self = false;
+      for (Cta* t : multicast_targets(cx, lane, op.mbarrier)) {
+        if (t == &cta) {
+          self = true;
+          continue;
+        }
+        BulkOp copy = op;
+        copy.id = L_.next_async++;
+        copy.incoming = true;
+        copy.from = cta.id;
+        for (const BulkOp::Piece& piece : op.pieces)
+          if (cta.touched_dsmem.extend(encode_dsmem(t->rank, piece.at), piece.bytes)) L_.progress = true;
+        if (L_.async_driven)
+          r.deliveries.push_back(source::Delivery{t->slot, t->sm, copy.id, static_cast<std::uint32_t>(r.bulk.size() - 1)});
+        t->async.bulk.push_back(std::move(copy));
+        ++t->async.epoch;
+        // --functional: a destination already suspended in a try_wait on the mbarrier takes the copy now (its own
+        // wait would land it, but it waits, and may wait for its peers' copies alone).
+        if (!L_.async_driven && suspended_on(*t, L_, op.mbarrier)) land_bulk_on_mbarrier(*t, op.mbarrier);
+      }
+      if (!self) return;
+    }
     if (L_.race != nullptr) watch_ranges(cta, op, src_lo, src_hi);
     as.bulk.push_back(std::move(op));
     issued = true;
   });
   if (issued) {
-    ++L_.next_async;
     ++as.epoch;
     if (L_.async_driven) r.async = id;
   }
@@ -490,6 +587,7 @@ void Executor::land_bulk(Cta& cta, std::size_t index) {
   CtaAsync& as = cta.async;
   BulkOp op = std::move(as.bulk[index]);
   as.bulk.erase(as.bulk.begin() + static_cast<std::ptrdiff_t>(index));
+  // The context names the issuing thread; an incoming multicast copy's faults name it in its own CTA (below).
   Warp& w = cta.warps[op.thread / kWarpSize];
   const unsigned lane = op.thread % kWarpSize;
   const InstrContext cx{L_, cta, w, L_.prog->code[op.pc], op.pc};
@@ -509,6 +607,20 @@ void Executor::land_bulk(Cta& cta, std::size_t index) {
     for (std::uint32_t i = 0; i + es <= p.bytes; i += es)
       write_le(d + i, reduce(static_cast<ir::AtomOp>(op.red - 1), type, read_le(d + i, es), read_le(s + i, es)), es);
     L_.wrote = true;
+  }
+  if (op.incoming) {
+    const auto fault = [&](const std::string& what) {
+      throw Error(ErrorKind::Execution, fmt::format("{}: {}\n  in: {}", thread_name(L_, op.from, op.thread, op.pc), what,
+                                                    L_.prog->text[op.pc]));
+    };
+    if (!as.mbarriers.contains(op.mbarrier))
+      fault(fmt::format("the complete_tx of {}.multicast::cluster finds no initialized mbarrier at shared 0x{:x} of CTA "
+                        "rank {} (it was invalidated before the copy completed)",
+                        bulk_name(cx.in), op.mbarrier, cta.rank));
+    if (!mbarrier_tx_fits(cta, op.mbarrier, -static_cast<std::int64_t>(op.tx)))
+      fault(fmt::format("the complete_tx of {}.multicast::cluster takes the tx-count of the mbarrier at shared 0x{:x} "
+                        "of CTA rank {} below -(2^20-1), the PTX ISA's range",
+                        bulk_name(cx.in), op.mbarrier, cta.rank));
   }
   if (L_.race != nullptr) race::landed(cta, op.id, op.thread);
   if (!op.bulk_group) {
@@ -533,13 +645,14 @@ void Executor::land_bulk_of_thread(Cta& cta, std::uint32_t thread, std::uint64_t
   for (std::size_t i = 0; i < cta.async.bulk.size();) {
     const BulkOp& o = cta.async.bulk[i];
     const bool all = group_bound == ~std::uint64_t{0};  // the thread exits: everything it issued lands
-    if (o.thread == thread && (all || (o.bulk_group && o.group < group_bound))) land_bulk(cta, i);
+    if (!o.incoming && o.thread == thread && (all || (o.bulk_group && o.group < group_bound))) land_bulk(cta, i);
     else ++i;
   }
 }
 
 bool Executor::complete_bulk(Cta& cta, std::uint64_t id) {
   bool any = false;
+  if (cta.warps.empty()) return false;  // a multicast copy into a CTA that finished before it landed: dropped
   for (std::size_t i = 0; i < cta.async.bulk.size();) {
     if (cta.async.bulk[i].id == id) {
       land_bulk(cta, i);

@@ -252,6 +252,7 @@ void Executor::step(Cta& cta, Warp& w, StepResult& r) {
   if (!r.bulk.empty()) {
     r.bulk.clear();
     r.spans.clear();
+    r.deliveries.clear();
   }
   if (w.done()) return;
   if (!select_path(w)) {

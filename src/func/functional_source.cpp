@@ -139,6 +139,7 @@ const source::Issued& FunctionalSource::issue(source::CtaSlot c, std::uint32_t w
   }
   ++issued_;
   if (last_.async != source::kNoAsync) copies_.emplace(last_.async, c);
+  for (const source::Delivery& d : last_.deliveries) copies_.emplace(d.id, d.cta);
   last_.next_pc = next_pc(c, warp);
   last_.runnable = warp_runnable(c, warp);
   last_.done = warp_done(c, warp);

@@ -144,10 +144,20 @@ GridStats run_grid(Launch& L, const GridLimits& limits) {
       }
       ++it;
     }
-    // A blocked CTA with try_waits suspended gets their time limit first (FunctionalSource::time_out_waits).
-    if (!any)
-      for (const source::CtaSlot c : resident)
-        if (src.blocked(c) && !src.time_out_waits(c)) src.deadlock(c);
+    // A blocked CTA with try_waits suspended gets their time limit first (FunctionalSource::time_out_waits). In a
+    // cluster launch a CTA waiting at the cluster barrier may be released by a peer whose waits just timed out, so
+    // there a blocked CTA is a deadlock only when no resident CTA's waits timed out.
+    if (!any) {
+      bool timed_out = false;
+      for (const source::CtaSlot c : resident) {
+        const bool expired = src.blocked(c) && src.time_out_waits(c);
+        if (!expired && csize == 1 && src.blocked(c)) src.deadlock(c);
+        timed_out = timed_out || expired;
+      }
+      if (!timed_out)
+        for (const source::CtaSlot c : resident)
+          if (src.blocked(c)) src.deadlock(c);
+    }
   }
   return src.counts();
 }

@@ -2,9 +2,10 @@
 // Models: the instruction forms nvcc emits for ordinary CUDA C++ (integer, floating point, conversions,
 // memory, atomics, control flow, barriers, warp-level primitives, printf), mbarriers on .shared::cta (or generic
 // addresses) and their remote .shared::cluster arrive/expect_tx/complete_tx forms, Ampere's cp.async with its
-// groups, Hopper's bulk and tensor copies (cp.async.bulk*, cp.reduce.async.bulk*, tile mode: decode_bulk), proxy
-// fences, elect.sync and griddepcontrol, and the cluster instructions barrier.cluster, mapa, getctarank.
-// Leaves out: tensor-core instructions, .multicast::cluster and im2col/gather4/scatter4 tensor copies,
+// groups, Hopper's bulk and tensor copies (cp.async.bulk*, cp.reduce.async.bulk*, tile mode, global -> shared::cluster
+// loads also .multicast::cluster with their ctaMask operand: decode_bulk), proxy fences, elect.sync and
+// griddepcontrol, and the cluster instructions barrier.cluster, mapa, getctarank.
+// Leaves out: tensor-core instructions, .cta_group and im2col/gather4/scatter4 tensor copies,
 // tensormap.replace, texture and surface instructions: they parse, and loading a kernel that uses one fails here
 // with the instruction and its line.
 #include "decoder.hpp"
@@ -555,10 +556,9 @@ Instr Decoder::decode_bulk() {
       error(fmt::format("{}: .{} tensor copies are not supported (tile mode only); the run config cannot describe "
                         "im2col tensor maps either",
                         text, w));
-  if (m_.has("multicast::cluster"))
-    error(fmt::format("{}: .multicast::cluster needs clusters, which are not supported yet", text));
+  const bool multicast = m_.take("multicast::cluster");
   if (m_.has("cta_group::1") || m_.has("cta_group::2"))
-    error(fmt::format("{}: .cta_group (Blackwell CTA pairs) needs clusters, which are not supported yet", text));
+    error(fmt::format("{}: .cta_group (Blackwell's CTA pairs) is not supported", text));
   const bool tensor = m_.take("tensor");
   unsigned rank = 0;
   constexpr std::string_view kDims[] = {"1d", "2d", "3d", "4d", "5d"};
@@ -580,6 +580,7 @@ Instr Decoder::decode_bulk() {
     m_.take("L2");
     m_.take("global");
     if (spaces.size() != 1 || spaces[0] != Space::Global) error("cp.async.bulk.prefetch reads .global memory");
+    if (multicast) error(fmt::format("{}: a prefetch has no .multicast::cluster form", text));
     words_done();
     I.sub = static_cast<std::uint8_t>(tensor ? C::BulkPrefetchTensor : C::BulkPrefetch);
     I.space = Space::Global;
@@ -602,6 +603,11 @@ Instr Decoder::decode_bulk() {
     error(fmt::format("{}: the source must be .global or .shared::cta", text));
   if (tensor && !to_global && src != Space::Global)
     error(fmt::format("{}: a tensor copy into shared memory reads .global", text));
+  // .multicast::cluster (PTX ISA: global -> shared::cluster loads only): a ctaMask operand after [mbar].
+  if (multicast && (reduce || dst != Space::SharedCluster || src != Space::Global))
+    error(fmt::format("{}: .multicast::cluster is defined only for loads from .global into .shared::cluster", text));
+  if (multicast) I.flags |= kMulticast;
+  const unsigned mask = multicast ? 1 : 0;
   const bool mbar = m_.take("mbarrier::complete_tx::bytes");
   const bool group = m_.take("bulk_group");
   if (to_global ? !group || mbar : !mbar || group)
@@ -638,18 +644,21 @@ Instr Decoder::decode_bulk() {
   if (!tensor && src == Space::Shared) I.flags |= kBulkSharedSrc;
   bulk_operands(I);
   const auto is_addr = [&](unsigned i) { return I.ops[i].kind == Operand::Kind::Addr; };
+  const bool mask_ok = !multicast || (I.ops[4].kind == Operand::Kind::Reg || I.ops[4].kind == Operand::Kind::Imm);
   if (!tensor) {
-    expect_ops(I, (to_global ? 3 : 4) + policy, (to_global ? 3 : 4) + policy);
-    if (!is_addr(0) || !is_addr(1) || (!to_global && !is_addr(3)))
-      error(fmt::format("{} needs [dst], [src], size{}", text, to_global ? "" : ", [mbar]"));
+    expect_ops(I, (to_global ? 3 : 4) + mask + policy, (to_global ? 3 : 4) + mask + policy);
+    if (!is_addr(0) || !is_addr(1) || (!to_global && !is_addr(3)) || !mask_ok)
+      error(fmt::format("{} needs [dst], [src], size{}", text, to_global ? "" : multicast ? ", [mbar], ctaMask" : ", [mbar]"));
     return I;
   }
-  expect_ops(I, (to_global ? 3 : 4) + policy, (to_global ? 3 : 4) + policy);
+  expect_ops(I, (to_global ? 3 : 4) + mask + policy, (to_global ? 3 : 4) + mask + policy);
   const unsigned map = to_global ? 0 : 1;
   if (!is_addr(map) || I.ops[map + 1].kind != Operand::Kind::Vec || !is_addr(to_global ? 2 : 0) ||
-      (!to_global && !is_addr(3)))
+      (!to_global && !is_addr(3)) || !mask_ok)
     error(fmt::format("{} needs {}", text,
-                      to_global ? "[tensorMap, {coordinates}], [src]" : "[dst], [tensorMap, {coordinates}], [mbar]"));
+                      to_global   ? "[tensorMap, {coordinates}], [src]"
+                      : multicast ? "[dst], [tensorMap, {coordinates}], [mbar], ctaMask"
+                                  : "[dst], [tensorMap, {coordinates}], [mbar]"));
   if (I.ops[map + 1].count != rank)
     error(fmt::format("{}: a .{}d copy needs {} coordinates, not {}", text, rank, rank, I.ops[map + 1].count));
   return I;

@@ -280,13 +280,24 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   if (t.mbarrier) ready = now + k_.cfg.mbarrier_latency;
   if (!r.bulk.empty()) {
     // Bulk and tensor copies: the TMA unit says when each completes; the warp-instruction's effects land with the last.
+    // A multicast's copies into other CTAs of the cluster land on their SMs when the unit has delivered them there.
     Cycle land = now;
-    for (const source::BulkAccess& b : r.bulk)
-      land = max(land, tma_.copy(b, std::span<const source::Span>(r.spans).subspan(b.first_span, b.spans), now, k_.l2));
+    data_back_.clear();
+    for (const source::BulkAccess& b : r.bulk) {
+      Cycle data{0};
+      land = max(land, tma_.copy(b, std::span<const source::Span>(r.spans).subspan(b.first_span, b.spans), now, k_.l2,
+                                 &data));
+      data_back_.push_back(data);
+    }
     if (r.async != source::kNoAsync) {
       k_.events.land(land, id_, w.cta, r.async);
       w.drain = max(w.drain, land);
       k_.end = max(k_.end, land);
+    }
+    for (const source::Delivery& d : r.deliveries) {
+      const Cycle at = tma_.deliver(data_back_[d.bulk], r.bulk[d.bulk].shared_bytes, dsmem_free_);
+      k_.events.land(at, d.sm, d.cta, d.id);
+      k_.end = max(k_.end, at);
     }
   } else if (r.async != source::kNoAsync) {
     // cp.async: the bytes land when the global load returns (all lanes zero-filling: after the pipe's latency).

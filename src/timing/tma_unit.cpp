@@ -6,7 +6,8 @@
 
 namespace warpsim::timing {
 
-Cycle TmaUnit::copy(const source::BulkAccess& a, std::span<const source::Span> spans, Cycle now, MemorySystem& l2) {
+Cycle TmaUnit::copy(const source::BulkAccess& a, std::span<const source::Span> spans, Cycle now, MemorySystem& l2,
+                    Cycle* data_back) {
   using K = source::BulkAccess::Kind;
   ++stats_.copies;
   double start = std::max(static_cast<double>(now.count() + cfg_.issue_cycles), free_);
@@ -52,6 +53,7 @@ Cycle TmaUnit::copy(const source::BulkAccess& a, std::span<const source::Span> s
     const unsigned same = op == MemOp::Store ? sector_bytes_[i] : 1;
     data = std::max(data, l2.access(sectors_[i], op, at, same, cfg_.l2_side, line_start));
   }
+  if (data_back != nullptr) *data_back = Cycle(data);
   switch (a.kind) {
     case K::Load:
     case K::SharedCopy: return Cycle(data + cfg_.land_cycles);
@@ -60,6 +62,18 @@ Cycle TmaUnit::copy(const source::BulkAccess& a, std::span<const source::Span> s
     case K::Prefetch: return Cycle(data);
   }
   return Cycle(data);
+}
+
+}  // namespace warpsim::timing
+
+namespace warpsim::timing {
+
+Cycle TmaUnit::deliver(Cycle data, std::uint32_t bytes, Cycle& port) {
+  const Cycle start = max(data, port);
+  const auto busy = static_cast<std::uint64_t>(std::ceil(static_cast<double>(bytes) / cfg_.dsmem_bytes_per_cycle));
+  port = start + busy;
+  ++stats_.deliveries;
+  return start + (busy + cfg_.dsmem_latency);
 }
 
 }  // namespace warpsim::timing

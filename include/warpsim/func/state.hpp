@@ -132,7 +132,8 @@ struct ThreadCopies {
 
 // One lane's bulk or tensor copy (cp.async.bulk*, cp.reduce.async.bulk*) whose effect has not landed: its source
 // bytes, read at issue (a TMA load's box already laid out and swizzled as shared memory will hold it), and the
-// pieces of its destination they go to when it completes (src/func/exec_bulk.cpp).
+// pieces of its destination they go to when it completes (src/func/exec_bulk.cpp). A .multicast::cluster load puts
+// one in each destination CTA's list; those in another CTA than the issuing one are `incoming`.
 struct BulkOp {
   struct Piece {
     Addr at = 0;                // the destination: an offset in the CTA's shared memory, or a global address
@@ -140,7 +141,9 @@ struct BulkOp {
     std::uint32_t bytes = 0;
   };
   std::uint64_t id = 0;  // the source::AsyncId of its warp-instruction (lanes of one instruction share it)
-  std::uint32_t thread = 0, pc = 0;
+  std::uint32_t thread = 0, pc = 0;  // the issuing thread (in the issuing CTA) and instruction
+  bool incoming = false;      // issued by another CTA of the cluster (a multicast): `from` names it
+  Dim3 from;                  // incoming: the issuing CTA's id
   bool to_global = false;     // writes global memory (else the CTA's shared memory)
   bool bulk_group = false;    // completes through the thread's bulk-async groups (else complete_tx on `mbarrier`)
   std::uint64_t group = 0;    // bulk_group: the thread's group it belongs to

@@ -127,6 +127,7 @@ enum Flag : std::uint32_t {
   kCachePolicy = 1u << 28 /* .L2::cache_hint: the last operand is a 64-bit cache policy */,
   kBulkSharedSrc = 1u << 29 /* cp.async.bulk (non-tensor) with a .shared::cta source (else .global) */,
   kBulkRead = 1u << 30 /* cp.async.bulk.wait_group.read: waits only until the sources have been read */,
+  kMulticast = 1u << 31 /* cp.async.bulk(.tensor) .multicast::cluster: a ctaMask operand follows [mbar] */,
 };
 
 // Sub-operations for instructions with a mode modifier.
@@ -152,8 +153,9 @@ enum class MbarOp : std::uint8_t {
 // cp.async.<op>: Ampere's non-bulk asynchronous copy (global -> shared::cta) with its groups, and Hopper's bulk and
 // tensor copies (src/func/exec_bulk.cpp). Instr::space of Bulk/BulkTensor is the destination's (Shared or Global),
 // Instr::sub2 is 0 for a copy and 1 + ir::AtomOp for cp.reduce.async.bulk(.tensor), Instr::type the reduction's type.
-// Operands: Bulk [dst], [src], size{, [mbar]}; BulkTensor load [dst], [tmap], {coords}, [mbar]; store/reduce [tmap],
-// {coords}, [src]; BulkPrefetch [src], size; BulkPrefetchTensor [tmap], {coords}; each {, cache-policy}.
+// Operands: Bulk [dst], [src], size{, [mbar]{, ctaMask}}; BulkTensor load [dst], [tmap], {coords}, [mbar]{, ctaMask};
+// store/reduce [tmap], {coords}, [src]; BulkPrefetch [src], size; BulkPrefetchTensor [tmap], {coords}; each
+// {, cache-policy}. ctaMask (kMulticast) is a 16-bit mask of the cluster's CTA ranks.
 enum class CpAsyncOp : std::uint8_t {
   Copy,
   CommitGroup,

@@ -23,7 +23,9 @@
 //              completes them at the thread's next wait instead). A suspended mbarrier.try_wait is another kind of
 //              pending effect: the driver ends it with expire_wait() when its time limit passes. Bulk and tensor copies
 //              (cp.async.bulk*) issue one per warp-instruction too, and say what they ask of the TMA unit in
-//              Issued::bulk (one entry per executing lane) with the global memory each reads or writes (spans).
+//              Issued::bulk (one entry per executing lane) with the global memory each reads or writes (spans). A
+//              .multicast::cluster load also lands in other CTAs of the cluster: each such delivery is its own
+//              pending effect (Issued::deliveries: the CTA, its SM, the AsyncId that complete() lands there).
 // Leaves out: timing of any kind, and which SM a CTA's state lives on beyond the %smid it reads.
 #pragma once
 
@@ -64,6 +66,17 @@ struct Span {
 };
 
 using CtaSlot = std::uint32_t;  // a resident CTA, as the source numbers them (reused after finish_cta)
+using AsyncId = std::uint64_t;  // a pending asynchronous operation; 0 = none
+inline constexpr AsyncId kNoAsync = 0;
+
+// A multicast load's copy into another CTA of the cluster (its shared memory and mbarrier): lane copy `bulk` of
+// Issued::bulk delivers it, complete(id) lands it.
+struct Delivery {
+  CtaSlot cta = 0;
+  std::uint32_t sm = 0;
+  AsyncId id = kNoAsync;
+  std::uint32_t bulk = 0;
+};
 
 // A CTA of the issuing CTA's cluster that an issue may have changed (its warps waiting on the cluster barrier or on
 // an mbarrier released), and the SM it runs on.
@@ -72,9 +85,6 @@ struct PeerWake {
   std::uint32_t sm = 0;
   bool barrier = false;  // released by a barrier.cluster phase (else: a remote mbarrier arrive)
 };
-using AsyncId = std::uint64_t;  // a pending asynchronous operation; 0 = none
-inline constexpr AsyncId kNoAsync = 0;
-
 struct Issued {
   enum class Kind : std::uint8_t { Executed, Blocked, Done } kind = Kind::Done;
   std::uint32_t pc = 0;
@@ -82,9 +92,10 @@ struct Issued {
   LaneMask executed;  // active lanes whose guard was true
   bool has_mem = false;
   MemAccess mem;
-  AsyncId async = kNoAsync;  // an asynchronous operation this step started (complete() applies it)
+  AsyncId async = kNoAsync;  // an asynchronous operation of this CTA this step started (complete() applies it)
   std::vector<BulkAccess> bulk;  // cp.async.bulk*: what each executing lane's copy asks of the TMA unit
   std::vector<Span> spans;       // their global memory
+  std::vector<Delivery> deliveries;  // .multicast::cluster: their copies into other CTAs of the cluster
   // A try_wait suspended lanes of this warp on an incomplete mbarrier phase (0: none): they resume when the phase
   // completes, or when the driver calls expire_wait(cta, warp, suspend) after the time limit (`suspend_ns`, the
   // instruction's suspendTimeHint, or 0 for the system's limit).

@@ -27,7 +27,9 @@
 //               landed. The shared-memory write's bank wavefronts are not modelled.
 //   bulk/TMA    cp.async.bulk* and cp.reduce.async.bulk* go to the SM's TMA unit (timing/tma_unit.hpp), which says
 //               when each completes: a Land event then writes the bytes (and completes the mbarrier's transaction
-//               bytes, or the thread's bulk group). A CTA retires only after its copies completed.
+//               bytes, or the thread's bulk group). A CTA retires only after its copies completed. A multicast load's
+//               copies into other CTAs of the cluster leave through the SM's DSMEM port and land on their SMs (a
+//               Land event for that CTA).
 //   exit        a CTA whose threads have all exited keeps its slots, registers and shared memory until every store
 //               its warps issued is acknowledged (mem.store_ack_cycles after it reached L2: the LSU's `acked`), as
 //               the GPU's warps wait after EXIT for their memory instructions to complete (Nsight's drain stall);
@@ -172,6 +174,7 @@ class Sm {
   bool check_done_ = false;
   Cycle next_retire_ = Cycle::never();  // a done CTA's acknowledgements arrive then
   Cycle dsmem_free_{0};                 // this SM's DSMEM port is busy until then (cluster.dsmem_bytes_per_cycle)
+  std::vector<Cycle> data_back_;        // scratch: when each bulk copy of an issue has its data back
   std::uint64_t active_warps_ = 0;  // a warp exited since the last retire()
 };
 

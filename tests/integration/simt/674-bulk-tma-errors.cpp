@@ -1,4 +1,4 @@
-// Misuse of bulk and tensor copies, each a named error: at load, .multicast::cluster (needs clusters), im2col mode
+// Misuse of bulk and tensor copies, each a named error: at load, .cta_group (Blackwell's CTA pairs), im2col mode
 // and tensormap.replace; at run time, a tensor map whose bytes do not decode (with the decoder's reason), a coordinate
 // count other than the map's rank, a shared box not 128-byte aligned, a bulk size that is not a multiple of 16, an
 // mbarrier not initialized, and a .shared::cluster destination outside the CTA's own shared memory.
@@ -43,10 +43,10 @@ std::string load_error(const std::string& body) {
 }  // namespace
 
 TEST_CASE("674 bulk and tensor copies that need clusters or other modes are refused at load", "[simt][tma]") {
-  CHECK(load_error("  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster "
-                   "[%r1], [%rd1, {%r3, %r3}], [%r2], %rs1;")
-            .find("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster: "
-                  ".multicast::cluster needs clusters, which are not supported yet") != std::string::npos);
+  CHECK(load_error("  cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster."
+                   "cta_group::2 [%r1], [%rd1, {%r3, %r3}], [%r2], %rs1;")
+            .find("cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster."
+                  "cta_group::2: .cta_group (Blackwell's CTA pairs) is not supported") != std::string::npos);
   CHECK(load_error("  cp.async.bulk.tensor.3d.shared::cluster.global.im2col.mbarrier::complete_tx::bytes [%r1], "
                    "[%rd1, {%r3, %r3, %r3}], [%r2], {%rs1};")
             .find(".im2col tensor copies are not supported (tile mode only)") != std::string::npos);
