@@ -253,6 +253,7 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     L.num_sms = cfg.gpu.num_sms;
     L.gridid = gridid++;
     L.model = cfg.gpu.reconvergence;
+    L.tma_nan_fill_pattern = cfg.gpu.tma_nan_fill_pattern;
     func::GridLimits limits;
     if (opts.no_progress_limit != 0) {
       limits.no_progress_limit = opts.no_progress_limit;
