@@ -18,6 +18,8 @@
 //             tma_nan_fill_pattern (sm.tma_nan_fill_pattern) repeated over the element; it completes the box's bytes
 //             (elements x size, not the footprint of its rows) in transaction bytes. A store or reduction reads the
 //             same layout and writes only elements inside the tensor.
+//             A load, store or reduction whose box does not start 16-byte aligned in global memory is a fault (the
+//             PTX ISA's bounding-box alignment); a prefetch is not checked.
 //   asynchrony  each copy's source is read when it issues; its destination is written when it completes: with a
 //             driver (Launch::async_driven, the timing model) when the driver calls complete_copy with the
 //             warp-instruction's AsyncId (its TMA unit says when); without one (--functional) at the first wait that
@@ -171,6 +173,10 @@ struct Box {
     const std::uint64_t mask = (std::uint64_t{span} / 16 - 1) << 4;
     return (a ^ ((a >> 3) & mask)) - base;
   }
+  // Whether the box's first element, at the copy's coordinates, is 16-byte aligned in global memory (the PTX ISA's
+  // "Bounding Box": its address must be aligned to 16 bytes). The map's address and strides are multiples of 16
+  // (cuTensorMapEncodeTiled), so only the inner coordinate matters; coordinates outside the tensor count as well.
+  bool aligned() const { return (static_cast<std::uint64_t>(c[0]) * esize) % 16 == 0; }
   // Visits every row (one index per dimension 1..4): the row's linear byte in the dense box, whether it lies in
   // the tensor along dimensions 1..4, and its global address at inner coordinate 0.
   // At most `max_rows` rows.
@@ -364,6 +370,16 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
         cx.fault(lane, "{}: the PTX ISA defines no such reduction on a {} tensor", bulk_name(in),
                  config::tensor_map_name(m.dtype));
       op.red_type = static_cast<std::uint8_t>(et);
+      if (sub != CpAsyncOp::BulkPrefetchTensor && !box.aligned()) {
+        std::string at;
+        for (unsigned i = 0; i < m.rank; ++i) at += fmt::format("{}{}", i == 0 ? "" : ", ", box.c[i]);
+        cx.fault(lane,
+                 "{}'s box at ({}) is not 16-byte aligned in global memory: inner coordinate {} of a {} map is byte {} "
+                 "of a 16-byte block (the PTX ISA requires a bounding box's address to be 16-byte aligned; the H200 "
+                 "raises an illegal instruction)",
+                 bulk_name(in), at, box.c[0], config::tensor_map_name(m.dtype),
+                 static_cast<std::uint64_t>(box.c[0] * box.esize) % 16);
+      }
       if (sub == CpAsyncOp::BulkPrefetchTensor) {
         // A prefetch changes no memory; the TMA unit is told at most kMaxPrefetchBytes of its box (the rows after
         // that are not timed), which bounds the work a huge box costs.
