@@ -40,7 +40,7 @@ std::string what(const std::string& e) {
 
 }  // namespace
 
-TEST_CASE("675 a tensor load whose box is not 16-byte aligned in global memory is a fault", "[simt][tma]") {
+TEST_CASE("677 a tensor load whose box is not 16-byte aligned in global memory is a fault", "[simt][tma]") {
   for (const bool timed : {false, true})
     for (const char* swizzle : {"none", "128B"}) {
       INFO((timed ? "timed " : "functional ") << swizzle);
@@ -65,7 +65,7 @@ TEST_CASE("675 a tensor load whose box is not 16-byte aligned in global memory i
   CHECK(what(load_fault(map("uint32", 64, 16, "none"), -2, 256, 64)).starts_with("cp.async.bulk.tensor's box at (-2, 1)"));
 }
 
-TEST_CASE("675 the alignment fault names the thread and the PTX line", "[simt][tma]") {
+TEST_CASE("677 the alignment fault names the thread and the PTX line", "[simt][tma]") {
   const std::string e = load_fault(map("float32", 64, 16, "none"), 5, 256, 64);
   INFO(e);
   const std::string ptx = tmax::load_kernel(2);
@@ -77,7 +77,7 @@ TEST_CASE("675 the alignment fault names the thread and the PTX line", "[simt][t
         std::string::npos);
 }
 
-TEST_CASE("675 a tensor store from an unaligned box start is a fault as well", "[simt][tma]") {
+TEST_CASE("677 a tensor store from an unaligned box start is a fault as well", "[simt][tma]") {
   const std::string ptx = simt::header() + R"(
 .visible .entry k(.param .align 64 .b8 map[128])
 {
