@@ -350,6 +350,9 @@ std::vector<Param> make_params() {
       count("sm.mbarrier_suspend_limit_ns", &G::mbarrier_suspend_limit_ns, "ns", 1, 1000000000,
             "mbarrier.try_wait's system-dependent time limit: a try_wait without a suspendTimeHint suspended on an "
             "incomplete phase returns false this long after it issued (converted with sm.clock_mhz)"),
+      count("sm.mbarrier_suspend_hint_limit_ns", &G::mbarrier_suspend_hint_limit_ns, "ns", 1, 1000000000,
+            "the longest a try_wait with a suspendTimeHint stays suspended on an incomplete phase: it returns false "
+            "after the hint or this, whichever is shorter (the PTX ISA lets the time limit differ from the hint)"),
       count("sm.tma_issue_cycles", &G::tma_issue_cycles, "cycles", 0, 100000,
             "a bulk or tensor copy (cp.async.bulk*, cp.reduce.async.bulk*): its issue to the SM's TMA unit starting it "
             "(when the unit is free)"),
@@ -363,6 +366,9 @@ std::vector<Param> make_params() {
       count("sm.tma_land_cycles", &G::tma_land_cycles, "cycles", 0, 100000,
             "a load's or shared-to-shared copy's last data at the SM to its bytes in shared memory and its complete_tx "
             "on the mbarrier"),
+      count("sm.tma_nan_fill_pattern", &G::tma_nan_fill_pattern, "16-bit pattern", 0, 65535,
+            "what a tensor load writes for an element outside the tensor when the map's oob_fill is nan (a float type; "
+            "CUDA's \"special NaN constant\"): this 16-bit pattern repeated over the element's 2, 4 or 8 bytes"),
       count("cluster.dsmem_latency", &G::dsmem_latency, "cycles", 0, 100000,
             "a distributed-shared-memory access (ld/st/atom/red on another CTA's shared memory through a "
             "shared::cluster address; a remote mbarrier arrive): issue to its result, over the GPC's SM-to-SM network; "

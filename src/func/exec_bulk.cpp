@@ -9,12 +9,17 @@
 //   tensor    tile mode, rank 1-5: the 128-byte tensor map (config/tensor_map.hpp: warpsim's encoding, read from param,
 //             const or global memory at a 64-byte-aligned address) and the box's first coordinates (s32, innermost
 //             first). Along dimension i the box holds ceil(box[i] / elementStrides[i]) elements, the k-th at
-//             coordinate c[i] + k * elementStrides[i]; in shared memory (128-byte aligned) they are dense, innermost
-//             first, and the swizzle mode permutes 16-byte chunks by shared-memory address: with a span of S bytes
-//             (32, 64, 128) address bits [4, 4 + log2(S/16)) are XORed with bits [7, 7 + log2(S/16)) (the pattern
-//             repeats every 8 * S bytes). A load fills elements outside the tensor with zero, or with NaN when the
-//             map's oob_fill is nan and its type is a float type; it completes the box's full size in transaction
-//             bytes. A store or reduction writes only elements inside the tensor.
+//             coordinate c[i] + k * elementStrides[i]; in shared memory (128-byte aligned) they are rows of the
+//             innermost dimension, packed without a swizzle; with a swizzle of span S bytes (32, 64, 128) each row
+//             starts a new span (a narrower row leaves the rest of its span untouched, as on the H200) and 16-byte
+//             chunks are permuted by shared-memory address, bits [4, 4 + log2(S/16)) XORed with bits
+//             [7, 7 + log2(S/16)) (the pattern repeats every 8 * S bytes). A load fills elements outside the tensor
+//             with zero, or, when the map's oob_fill is nan and its type is a float type, with the launch's
+//             tma_nan_fill_pattern (sm.tma_nan_fill_pattern) repeated over the element; it completes the box's bytes
+//             (elements x size, not the footprint of its rows) in transaction bytes. A store or reduction reads the
+//             same layout and writes only elements inside the tensor.
+//             A load, store or reduction whose box does not start 16-byte aligned in global memory is a fault (the
+//             PTX ISA's bounding-box alignment); a prefetch is not checked.
 //   asynchrony  each copy's source is read when it issues; its destination is written when it completes: with a
 //             driver (Launch::async_driven, the timing model) when the driver calls complete_copy with the
 //             warp-instruction's AsyncId (its TMA unit says when); without one (--functional) at the first wait that
@@ -205,8 +210,14 @@ struct Box {
   std::array<std::int64_t, 5> c{};  // first coordinates
   std::array<std::uint64_t, 5> n{};  // elements per dimension (1 beyond the rank)
   unsigned esize = 1;
-  std::uint64_t bytes = 0;  // in shared memory
-  unsigned span = 0;        // swizzle span (0: none)
+  // The box's bytes, its elements times their size: what a load's complete_tx counts, not the shared-memory
+  // footprint (a narrow swizzled box's rows leave gaps): traces/tma_swizzle's 16 x 16 float box under 128B swizzle
+  // completes an mbarrier expecting 1,024 bytes on the H200, where the rows span 2,048.
+  std::uint64_t bytes = 0;
+  std::uint64_t row_bytes = 0;  // bytes of one row of the box (its innermost dimension)
+  std::uint64_t pitch = 0;      // bytes from one row's start to the next's in shared memory
+  std::uint64_t footprint = 0;  // shared-memory bytes from the box's start to the end of its last row
+  unsigned span = 0;            // swizzle span (0: none)
 
   Box(const TensorMap& map, const InstrContext& cx, const ir::Operand& coords, unsigned lane) : m(map) {
     esize = config::dtype_size(m.dtype);
@@ -217,15 +228,27 @@ struct Box {
       c[i] = i < m.rank ? static_cast<std::int32_t>(cx.read_elem(coords, i, lane) & 0xffffffffu) : 0;
       bytes *= n[i];
     }
+    row_bytes = n[0] * esize;
+    // Without a swizzle the rows are packed. With one, each row starts a new span: the H200 puts the rows of a
+    // 64-byte inner box under the 128-byte swizzle 128 bytes apart (traces/tma_swizzle). cuTensorMapEncodeTiled
+    // keeps a swizzled row within the span, so the pitch is the span; a wider row would take whole spans.
+    pitch = span == 0 ? row_bytes : (row_bytes + span - 1) / span * span;
+    footprint = bytes / row_bytes * pitch;
   }
-  // The shared-memory byte (relative to the box's 128-byte-aligned start `base`) of the 16-byte chunk that holds
-  // linear byte `lin` of the dense box, after the swizzle.
+  // The shared-memory byte, relative to the box's 128-byte-aligned start `base`, of byte `lin` of the dense box
+  // (rows of row_bytes bytes, innermost dimension first): its row at `pitch`, then the swizzle's permutation of
+  // 16-byte chunks by address, address bits [4, 4 + log2(span/16)) XOR bits [7, ...). A chunk stays within its
+  // span, so every byte lies in [0, footprint).
   std::uint64_t place(std::uint64_t base, std::uint64_t lin) const {
     if (span == 0) return lin;
-    const std::uint64_t a = base + lin;
+    const std::uint64_t a = base + lin / row_bytes * pitch + lin % row_bytes;
     const std::uint64_t mask = (std::uint64_t{span} / 16 - 1) << 4;
     return (a ^ ((a >> 3) & mask)) - base;
   }
+  // Whether the box's first element, at the copy's coordinates, is 16-byte aligned in global memory (the PTX ISA's
+  // "Bounding Box": its address must be aligned to 16 bytes). The map's address and strides are multiples of 16
+  // (cuTensorMapEncodeTiled), so only the inner coordinate matters; coordinates outside the tensor count as well.
+  bool aligned() const { return (static_cast<std::uint64_t>(c[0]) * esize) % 16 == 0; }
   // Visits every row (one index per dimension 1..4): the row's linear byte in the dense box, whether it lies in
   // the tensor along dimensions 1..4, and its global address at inner coordinate 0.
   // At most `max_rows` rows.
@@ -431,6 +454,16 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
         cx.fault(lane, "{}: the PTX ISA defines no such reduction on a {} tensor", bulk_name(in),
                  config::tensor_map_name(m.dtype));
       op.red_type = static_cast<std::uint8_t>(et);
+      if (sub != CpAsyncOp::BulkPrefetchTensor && !box.aligned()) {
+        std::string at;
+        for (unsigned i = 0; i < m.rank; ++i) at += fmt::format("{}{}", i == 0 ? "" : ", ", box.c[i]);
+        cx.fault(lane,
+                 "{}'s box at ({}) is not 16-byte aligned in global memory: inner coordinate {} of a {} map is byte {} "
+                 "of a 16-byte block (the PTX ISA requires a bounding box's address to be 16-byte aligned; the H200 "
+                 "raises an illegal instruction)",
+                 bulk_name(in), at, box.c[0], config::tensor_map_name(m.dtype),
+                 static_cast<std::uint64_t>(box.c[0] * box.esize) % 16);
+      }
       if (sub == CpAsyncOp::BulkPrefetchTensor) {
         // A prefetch changes no memory; the TMA unit is told at most kMaxPrefetchBytes of its box (the rows after
         // that are not timed), which bounds the work a huge box costs.
@@ -450,23 +483,13 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
                          "copies)",
                    bulk_name(in), sa);
         const std::uint32_t base = shared_offset(cx, multicast ? cta_relative(cx, sa, lane, "destination") : sa,
-                                                 box.bytes, lane, load ? "destination box" : "source box");
-        // The swizzle moves 16-byte chunks within their 8 * span bytes: every chunk of the box stays in shared memory
-        // only if the box's last such block does.
-        std::uint64_t box_hi = base;
-        for (std::uint64_t lin = 0; lin < box.bytes; lin += 16) {
-          const std::uint64_t at = box.place(base, lin);
-          if (base + at + 16 > cta.smem.size())
-            cx.fault(lane, "{}'s swizzled box reaches past the CTA's {} bytes of shared memory", bulk_name(in),
-                     cta.smem.size());
-          box_hi = std::max(box_hi, base + at + std::min<std::uint64_t>(16, box.bytes - lin));
-        }
-        if (!load) src_lo = base, src_hi = static_cast<std::uint32_t>(box_hi);
+                                                 box.footprint, lane, load ? "destination box" : "source box");
+        if (!load) src_lo = base, src_hi = static_cast<std::uint32_t>(base + box.footprint);
         if (load) {
           op.data.assign(box.bytes, 0);
           std::uint64_t fill = 0;
           if (m.oob_fill == config::TensorMapOobFill::Nan && config::dtype_is_float(m.dtype))
-            fill = box.esize == 2 ? 0x7fffu : box.esize == 4 ? 0x7fffffffu : 0x7fffffffffffffffull;
+            for (unsigned b = 0; b < box.esize; b += 2) fill |= std::uint64_t{L_.tma_nan_fill_pattern} << (8 * b);
           box.rows([&](std::uint64_t lin, bool in_rows, Addr a) {
             std::uint64_t lo = box.n[0], hi = 0;
             for (std::uint64_t k = 0; k < box.n[0]; ++k) {
@@ -483,12 +506,13 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
             if (lo < hi) add_span(r, a + static_cast<Addr>(box.inner(lo)) * box.esize,
                                   static_cast<std::uint64_t>(box.inner(hi - 1) - box.inner(lo) + 1) * box.esize);
           });
-          // Destination pieces: the dense box's 16-byte chunks where the swizzle puts them.
+          // Destination pieces: each row's 16-byte chunks where the row pitch and the swizzle put them.
           if (box.span == 0) add_piece(op, base, 0, static_cast<std::uint32_t>(box.bytes));
           else
-            for (std::uint64_t lin = 0; lin < box.bytes; lin += 16)
-              add_piece(op, base + box.place(base, lin), static_cast<std::uint32_t>(lin),
-                        static_cast<std::uint32_t>(std::min<std::uint64_t>(16, box.bytes - lin)));
+            for (std::uint64_t row = 0; row < box.bytes; row += box.row_bytes)
+              for (std::uint64_t lin = row; lin < row + box.row_bytes; lin += 16)
+                add_piece(op, base + box.place(base, lin), static_cast<std::uint32_t>(lin),
+                          static_cast<std::uint32_t>(std::min<std::uint64_t>(16, row + box.row_bytes - lin)));
           op.mbarrier = multicast ? multicast_mbarrier(cx, in.ops[3], lane) : mbarrier_operand(cx, in.ops[3], lane);
           op.tx = static_cast<std::uint32_t>(box.bytes);
           acc.kind = source::BulkAccess::Kind::Load;
@@ -500,7 +524,7 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
             for (std::uint64_t k = 0; k < box.n[0]; ++k) {
               if (!box.inner_in(k)) continue;
               const std::uint64_t l = lin + k * box.esize;
-              const std::uint64_t at = box.place(base, l & ~std::uint64_t{15}) + (l & 15);
+              const std::uint64_t at = box.place(base, l);
               const Addr e = a + static_cast<Addr>(box.inner(k)) * box.esize;
               global_bytes(cx, e, box.esize, lane, true);
               const auto off = static_cast<std::uint32_t>(op.data.size());

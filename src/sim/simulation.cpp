@@ -255,6 +255,7 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     L.model = cfg.gpu.reconvergence;
     func::RaceLog races;
     if (opts.racecheck) L.race = &races;
+    L.tma_nan_fill_pattern = cfg.gpu.tma_nan_fill_pattern;
     func::GridLimits limits;
     if (opts.no_progress_limit != 0) {
       limits.no_progress_limit = opts.no_progress_limit;

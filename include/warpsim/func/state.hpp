@@ -221,6 +221,8 @@ struct Launch {
   std::uint32_t num_sms = 1;
   std::uint64_t gridid = 1;
   config::Reconvergence model = config::Reconvergence::Independent;
+  // sm.tma_nan_fill_pattern: the 16 bits a tensor load repeats over an element outside the tensor (NaN fill).
+  unsigned tma_nan_fill_pattern = config::GpuConfig{}.tma_nan_fill_pattern;
   const ClockSource* clock = nullptr;
   // Whether a driver (the timing model) completes asynchronous copies through FunctionalSource::complete; if not,
   // the executor completes a thread's copies at the first instruction that needs them (cp.async.wait_group/wait_all,

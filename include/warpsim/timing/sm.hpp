@@ -19,7 +19,7 @@
 //   mbarriers   an mbarrier instruction's result (state token, predicate) is ready sm.mbarrier_latency after its
 //               issue; a try_wait that suspends its warp issues nothing until a phase completes (the warps it
 //               releases issue sm.mbarrier_wake_cycles after the completing instruction) or its time limit passes
-//               (the suspendTimeHint, else sm.mbarrier_suspend_limit_ns: an Expire event).
+//               (the suspendTimeHint, at most sm.mbarrier_suspend_hint_limit_ns, else sm.mbarrier_suspend_limit_ns: an Expire event).
 //   cp.async    an LDGSTS: its global load goes through the LSU and L1 like ld.global (.cg bypassing L1), and its bytes
 //               land in shared memory when the load returns (a Land event: the source writes them then, and warps
 //               waiting in cp.async.wait_group or on an mbarrier the landing completes issue from that cycle); a

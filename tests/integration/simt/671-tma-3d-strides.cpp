@@ -1,5 +1,6 @@
 // cp.async.bulk.tensor.3d and .1d loads: a 3-D box partly outside a 3 x 6 x 20 uint32 tensor in every dimension is
-// zero-filled there; a float tensor fills with NaN (0x7fffffff) when its map says "nan"; elementStrides take every
+// zero-filled there; a float tensor fills with NaN (0x7ff77ff7, sm.tma_nan_fill_pattern twice) when its map says
+// "nan"; elementStrides take every
 // k-th element along a dimension (the box holds ceil(box / stride) of them, packed); negative coordinates are
 // outside. Functional and timed, under both reconvergence models.
 #include "tma_util.hpp"
@@ -44,29 +45,29 @@ TEST_CASE("671 TMA 3-D boxes: out-of-bounds fill and element strides", "[simt][t
         }
       }
       {
-        // element strides 2, 3, 1: box 8 x 6 x 2 holds 4 x 2 x 2 elements, x = -2 + 2k, y = 1 + 3k, z = 1 + k;
+        // element strides 2, 3, 1: box 8 x 6 x 2 holds 4 x 2 x 2 elements, x = -4 + 2k, y = 1 + 3k, z = 1 + k;
         // float tensor, NaN fill.
         const auto r = tmax::run("tma-3d-strides", tmax::load_kernel(3), 1, 64,
                                  tmax::load_args(R"({"buffer": "F", "dtype": "float32", "dims": [20, 6, 3],
                                                      "strides": [80, 480], "box": [8, 6, 2],
                                                      "element_strides": [2, 3, 1], "oob_fill": "nan"})",
-                                                 16, -2, 1, 1),
+                                                 16, -4, 1, 1),
                                  kBuffers, timed, model);
         const auto out = r.as<std::uint32_t>("out");
         for (unsigned i = 0; i < 16; ++i) {
           INFO("word " << i);
-          CHECK(out[i] == at(-2 + 2 * static_cast<int>(i % 4), 1 + 3 * static_cast<int>(i / 4 % 2),
-                             1 + static_cast<int>(i / 8), 0x7fffffffu, true));
+          CHECK(out[i] == at(-4 + 2 * static_cast<int>(i % 4), 1 + 3 * static_cast<int>(i / 4 % 2),
+                             1 + static_cast<int>(i / 8), 0x7ff77ff7u, true));
         }
       }
       {
-        // 1-D: 12 elements at x = 14 of a 20-element row.
+        // 1-D: 12 elements at x = 12 of a 20-element row.
         const auto r = tmax::run("tma-1d", tmax::load_kernel(1), 1, 32,
                                  tmax::load_args(R"({"buffer": "A", "dtype": "uint32", "dims": [20], "box": [12]})",
-                                                 12, 14, 0),
+                                                 12, 12, 0),
                                  kBuffers, timed, model);
         const auto out = r.as<std::uint32_t>("out");
-        for (unsigned i = 0; i < 12; ++i) CHECK(out[i] == (14 + i < 20 ? 14 + i : 0u));
+        for (unsigned i = 0; i < 12; ++i) CHECK(out[i] == (12 + i < 20 ? 12 + i : 0u));
       }
     }
 }

@@ -2,8 +2,11 @@
 // 16 x 8 box of a 64B-swizzled shared buffer goes to its place in a 10 x 40 uint32 tensor, only the elements
 // inside the tensor (x 32..39 of 40, y 6..9 of 10) are written, each from the shared word the swizzle put it in;
 // the reduction then adds the same words, so those elements hold twice their shared value and every other element
-// keeps its initial value. wait_group.read 0 orders the two. Functional and timed.
+// keeps its initial value. wait_group.read 0 orders the two. The same with an 8 x 4 box under the 128-byte swizzle,
+// whose rows the shared side holds at the span's pitch. Functional and timed.
 #include "tma_util.hpp"
+
+#include <utility>
 
 namespace {
 
@@ -57,6 +60,35 @@ TEST_CASE("672 TMA tensor store and reduction write only the box's elements insi
         if (x >= 32 && y >= 6) {
           const unsigned lb = ((y - 6) * 16 + (x - 32)) * 4;
           const unsigned pb = lb ^ ((lb >> 3) & 0x30);
+          want = 2 * (1000 + pb / 4);
+        }
+        CHECK(t[y * 40 + x] == want);
+      }
+  }
+}
+
+TEST_CASE("672 TMA tensor store and reduction read a narrow swizzled box at the span's pitch", "[simt][tma]") {
+  // An 8 x 4 uint32 box (32-byte rows) under the 128-byte swizzle at (36, 8) of the 40 x 10 tensor: the shared box's
+  // row r is at byte 128 r, its chunk c at c XOR (r mod 8), as a load lays it out (670); x 36..39 and y 8..9 are
+  // inside, the rest is skipped.
+  std::string ptx = kStoreReduce;
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"mov.u32 %r11, 32;", "mov.u32 %r11, 36;"},
+                                 {"mov.u32 %r12, 6;", "mov.u32 %r12, 8;"}})
+    ptx.replace(ptx.find(from), from.size(), to);
+  for (const bool timed : {false, true}) {
+    INFO((timed ? "timed" : "functional"));
+    const auto r = tmax::run("tma-store-narrow", ptx, 1, 128,
+                             R"({"tensor_map": {"buffer": "T", "dtype": "uint32", "dims": [40, 10], "strides": [160],
+                                                "box": [8, 4], "swizzle": "128B"}})",
+                             R"("T": {"type": "u32", "count": 400, "init": "iota"})", timed);
+    const auto t = r.as<std::uint32_t>("T");
+    for (unsigned y = 0; y < 10; ++y)
+      for (unsigned x = 0; x < 40; ++x) {
+        INFO("x " << x << " y " << y);
+        std::uint32_t want = y * 40 + x;
+        if (x >= 36 && y >= 8) {
+          const unsigned b = (y - 8) * 128 + (x - 36) * 4;
+          const unsigned pb = b ^ ((b >> 3) & 0x70);
           want = 2 * (1000 + pb / 4);
         }
         CHECK(t[y * 40 + x] == want);

@@ -62,7 +62,7 @@ TEST_CASE("674 tensor maps that do not decode or do not match the instruction ar
   const std::string zeros = tmax::error_of(
       "tma-err-zero", tmax::load_kernel(2),
       R"({"bytes": {"size": 128, "align": 64, "init": "zero"}}, {"buffer": "out"}, {"u32": 128}, {"s32": 0},
-         {"s32": 0}, {"s32": 0})",
+         {"s32": 0}, {"s32": 0}, {"u32": 512})",
       kBuffers);
   CHECK(what(zeros) == "cp.async.bulk.tensor: the tensor map at 0x300000000000: the 128 bytes are not a valid warpsim tensor map: "
                         "its first word is 0x00000000, not the magic 0x4d545357 (\"WSTM\"); was it written by warpsim from a "

@@ -5,7 +5,9 @@
 
 #include "simt_util.hpp"
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace tmax {
 
@@ -37,15 +39,18 @@ inline std::string error_of(const std::string& name, const std::string& ptx, con
   return "";
 }
 
-// k(.param .align 64 .b8 map[128], .param .u64 out, .param .u32 words, .param .s32 c0, c1, c2): fills `words`
-// words of a 1024-byte-aligned shared buffer with 0xdeadbeef, thread 0 loads the box at (c0, c1[, c2]) with
-// cp.async.bulk.tensor.<rank>d into it (offset `dst` bytes) on an mbarrier expecting words * 4 bytes, every thread
-// waits for phase 0, and the CTA copies the words to out.
+// k(.param .align 64 .b8 map[128], .param .u64 out, .param .u32 words, .param .s32 c0, c1, c2, .param .u32 tx):
+// fills `words` words of a 1024-byte-aligned shared buffer with 0xdeadbeef (kMarker), thread 0 loads the box at
+// (c0, c1[, c2]) with cp.async.bulk.tensor.<rank>d into it (offset `dst` bytes) on an mbarrier expecting tx bytes
+// (the box's bytes, which a narrow swizzled box's shared footprint exceeds), every thread waits for phase 0, and
+// the CTA copies the words to out.
+inline constexpr std::uint32_t kMarker = 0xdeadbeef;
+
 inline std::string load_kernel(unsigned rank, unsigned dst = 0) {
   const std::string coords = rank == 1 ? "%r11" : rank == 2 ? "%r11, %r12" : "%r11, %r12, %r13";
   return simt::header() + fmt::format(R"(
 .visible .entry k(.param .align 64 .b8 map[128], .param .u64 out, .param .u32 words, .param .s32 c0,
-                  .param .s32 c1, .param .s32 c2)
+                  .param .s32 c1, .param .s32 c2, .param .u32 tx)
 {{
   .reg .pred %p<4>;
   .reg .b32 %r<32>;
@@ -72,7 +77,7 @@ FILLED:
   setp.ne.u32 %p2, %r1, 0;
   @%p2 bra WAIT;
   mbarrier.init.shared.b64 [%r9], 1;
-  shl.b32 %r10, %r2, 2;
+  ld.param.u32 %r10, [tx];
   mbarrier.arrive.expect_tx.shared.b64 %rd1, [%r9], %r10;
   ld.param.s32 %r11, [c0];
   ld.param.s32 %r12, [c1];
@@ -106,23 +111,30 @@ DONE:
                                       dst, rank, coords);
 }
 
-// The arguments of load_kernel: a tensor map (JSON) and the box's words and coordinates.
-inline std::string load_args(const std::string& map, unsigned words, int c0, int c1, int c2 = 0) {
+// The arguments of load_kernel: a tensor map (JSON), the words to copy out, the box's coordinates and its bytes
+// (0: words * 4).
+inline std::string load_args(const std::string& map, unsigned words, int c0, int c1, int c2 = 0, unsigned tx = 0) {
   return fmt::format(R"({{"tensor_map": {}}}, {{"buffer": "out"}}, {{"u32": {}}}, {{"s32": {}}}, {{"s32": {}}},
-                        {{"s32": {}}})",
-                     map, words, c0, c1, c2);
+                        {{"s32": {}}}, {{"u32": {}}})",
+                     map, words, c0, c1, c2, tx != 0 ? tx : words * 4);
 }
 
-// The bytes of a box as the TMA lays it out in shared memory: `logical(lb)` gives the 4-byte word at logical byte
-// lb of the dense box; the swizzle of `span` bytes (0: none) moves 16-byte chunks by address bits 7.. into bits 4..
-// (the buffer is 1024-byte aligned, so relative and absolute bits agree).
+// The first `words` words of shared memory after the TMA laid a box with rows of `row` bytes out as the H200 does:
+// `logical(lb)` gives the 4-byte word at logical byte lb of the dense box. Without a swizzle the rows are packed;
+// with a swizzle of `span` bytes each row starts a new span (a narrower row leaves the rest of its span as it was,
+// kMarker) and 16-byte chunks move by address bits 7.. XORed into bits 4.. (the buffer is 1024-byte aligned, so
+// relative and absolute bits agree; the XOR is its own inverse).
 template <class F>
-std::vector<std::uint32_t> swizzled(unsigned words, unsigned span, F&& logical) {
+std::vector<std::uint32_t> swizzled(unsigned words, unsigned span, unsigned row, F&& logical) {
   std::vector<std::uint32_t> out(words);
   for (unsigned w = 0; w < words; ++w) {
     const unsigned b = 4 * w;
-    const unsigned lb = span == 0 ? b : b ^ ((b >> 3) & ((span / 16 - 1) << 4));
-    out[w] = logical(lb);
+    if (span == 0) {
+      out[w] = logical(b);
+      continue;
+    }
+    const unsigned p = b ^ ((b >> 3) & ((span / 16 - 1) << 4));
+    out[w] = p % span < row ? logical(p / span * row + p % span) : kMarker;
   }
   return out;
 }
