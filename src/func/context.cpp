@@ -8,10 +8,7 @@ namespace warpsim::func {
 namespace {
 
 Dim3 thread_of(const Launch& L, const Warp& w, unsigned lane) {
-  const std::uint64_t t = std::uint64_t{w.index} * kWarpSize + lane;
-  const Dim3& b = L.block;
-  return Dim3{static_cast<std::uint32_t>(t % b.x), static_cast<std::uint32_t>((t / b.x) % b.y),
-              static_cast<std::uint32_t>(t / (std::uint64_t{b.x} * b.y))};
+  return thread_index(L, std::uint64_t{w.index} * kWarpSize + lane);
 }
 
 std::uint32_t comp(const Dim3& d, unsigned c) { return c == 0 ? d.x : (c == 1 ? d.y : d.z); }
@@ -32,10 +29,15 @@ const char* space_name(ir::Space s) {
 
 }  // namespace
 
+Dim3 thread_index(const Launch& L, std::uint64_t thread) {
+  const Dim3& b = L.block;
+  return Dim3{static_cast<std::uint32_t>(thread % b.x), static_cast<std::uint32_t>((thread / b.x) % b.y),
+              static_cast<std::uint32_t>(thread / (std::uint64_t{b.x} * b.y))};
+}
+
 std::string thread_name(const Launch& L, const Dim3& cta, std::uint32_t thread, std::uint32_t pc) {
   const std::uint32_t warp = thread / kWarpSize, lane = thread % kWarpSize;
-  const Dim3& b = L.block;
-  const Dim3 t{thread % b.x, (thread / b.x) % b.y, static_cast<std::uint32_t>(thread / (std::uint64_t{b.x} * b.y))};
+  const Dim3 t = thread_index(L, thread);
   return fmt::format("CTA ({},{},{}) warp {} lane {} (thread ({},{},{})) at {}", cta.x, cta.y, cta.z, warp, lane, t.x,
                      t.y, t.z, L.prog->where(pc));
 }

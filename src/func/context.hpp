@@ -106,6 +106,9 @@ struct InstrContext {
   }
 };
 
+// The (x, y, z) index in its CTA of thread `thread` (warp * 32 + lane) of the launch's blocks.
+Dim3 thread_index(const Launch& L, std::uint64_t thread);
+
 // "CTA (1,0,0) warp 2 lane 5 (thread (69,0,0)) at FILE:LINE (src:LINE)": thread `thread` (warp * 32 + lane) of the
 // CTA with id `cta`, at instruction `pc` (InstrContext::who; also for a CTA other than the one a context is about).
 std::string thread_name(const Launch& L, const Dim3& cta, std::uint32_t thread, std::uint32_t pc);

@@ -70,8 +70,8 @@ std::string_view copy_name(const ir::Instr& in) {
 }
 
 std::string thread_name(const Launch& L, std::uint32_t t) {
-  const Dim3& b = L.block;
-  return fmt::format("({},{},{})", t % b.x, (t / b.x) % b.y, t / (std::uint64_t{b.x} * b.y));
+  const Dim3 i = thread_index(L, t);
+  return fmt::format("({},{},{})", i.x, i.y, i.z);
 }
 
 bool observed(const AsyncRange& r, std::uint32_t thread) { return r.completed && has(r.observers, thread); }

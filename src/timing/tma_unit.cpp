@@ -64,10 +64,6 @@ Cycle TmaUnit::copy(const source::BulkAccess& a, std::span<const source::Span> s
   return Cycle(data);
 }
 
-}  // namespace warpsim::timing
-
-namespace warpsim::timing {
-
 Cycle TmaUnit::deliver(Cycle data, std::uint32_t bytes, Cycle& port) {
   const Cycle start = max(data, port);
   const auto busy = static_cast<std::uint64_t>(std::ceil(static_cast<double>(bytes) / cfg_.dsmem_bytes_per_cycle));
