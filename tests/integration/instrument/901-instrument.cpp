@@ -12,6 +12,8 @@
 #include <filesystem>
 #include <fstream>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 std::string temp_dir(const std::string& name) {
   const auto dir = std::filesystem::temp_directory_path() / fmt::format("warpsim-instr-{}-{}", name, ::getpid());
@@ -71,3 +73,5 @@ TEST_CASE("kernels without parameters and with guarded returns are instrumented"
   CHECK_THROWS_WITH(warpsim::sim::instrument_ptx(ptx, "k.ptx", "nope"),
                     Catch::Contains("no kernel (.entry) named 'nope'"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

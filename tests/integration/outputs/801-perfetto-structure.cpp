@@ -10,6 +10,8 @@
 #include <map>
 #include <set>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace outputs_test;
 
 TEST_CASE("perfetto: the file of traces/reduce has the Chrome Trace Event structure") {
@@ -86,3 +88,5 @@ TEST_CASE("perfetto: SM processes are named 'SM n' and sub-partition threads 'su
   CHECK(names.count("CTAs") == 1);
   for (int k = 0; k < 4; ++k) CHECK(names.count("sub-partition " + std::to_string(k)) == 1);
 }
+
+}  // namespace WARPSIM_UNITY_ID

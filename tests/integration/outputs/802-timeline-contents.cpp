@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace outputs_test;
 
 TEST_CASE("timeline: vecadd on one SM with room for one CTA") {
@@ -63,3 +65,5 @@ TEST_CASE("timeline: the JSON document has the documented fields") {
     CHECK(k.at("warps").at(0).contains(f));
   CHECK(!k.contains("instructions"));  // only with --trace-warps
 }
+
+}  // namespace WARPSIM_UNITY_ID

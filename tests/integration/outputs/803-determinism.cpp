@@ -10,6 +10,8 @@
 #include <sstream>
 #include <unistd.h>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace outputs_test;
 namespace fs = std::filesystem;
 
@@ -62,3 +64,5 @@ TEST_CASE("determinism: a file that cannot be written leaves nothing behind") {
   CHECK_THROWS(warpsim::report::write_file_atomically((dir / "sub" / "t.json").string(), "{}"));
   CHECK(!fs::exists(dir));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 
 #include <map>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace outputs_test;
 
 TEST_CASE("trace-warps: one entry per executed warp-instruction") {
@@ -36,3 +38,5 @@ TEST_CASE("trace-warps: one entry per executed warp-instruction") {
     }
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

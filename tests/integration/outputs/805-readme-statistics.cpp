@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace outputs_test;
 
 TEST_CASE("statistics: every stats key has a row in README.md's Statistics table") {
@@ -24,3 +26,5 @@ TEST_CASE("statistics: every stats key has a row in README.md's Statistics table
     CHECK(section.find("\n| `" + key + "` |") != std::string::npos);
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -2,6 +2,8 @@
 // if/else, which path runs first, and identical results under both reconvergence models.
 #include "simt_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 // Lanes 0-7 take THEN, lanes 8-31 ELSE; each path records the order in which it ran with an atomic counter
 // kept in out[32].
@@ -57,3 +59,5 @@ TEST_CASE("a partial warp keeps its dead lanes masked", "[simt][divergence]") {
   CHECK(r.kernels[0].warp_instructions == 13 + 12);
   CHECK(r.kernels[0].thread_instructions == 368 + 40 + 24 + 32);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -3,6 +3,8 @@
 // mask is an error.
 #include "simt_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 const std::string kShflDiverged = simt::header() + R"(
 .visible .entry k(.param .u64 out)
@@ -68,3 +70,5 @@ TEST_CASE("a lane outside the member mask is an error naming the lane", "[simt][
     CHECK(msg.find("k.ptx:9:") != std::string::npos);
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

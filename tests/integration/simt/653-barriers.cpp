@@ -2,6 +2,8 @@
 // deadlock report naming the barrier and where every warp is.
 #include "simt_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 const std::string kBarRed = simt::header() + R"(
 .visible .entry k(.param .u64 out)
@@ -59,3 +61,5 @@ TEST_CASE("warps waiting at different named barriers are a deadlock", "[simt][ba
     CHECK(msg.find("warp 1 lanes 0-31 wait at barrier 2 (bar.sync 2, 64) at") != std::string::npos);
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

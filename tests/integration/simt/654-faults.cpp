@@ -4,6 +4,8 @@
 
 #include <warpsim/config/run_config.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 TEST_CASE("reading one element past a buffer is a fault naming the thread and the buffer", "[simt][fault]") {
   // vecadd with n = 1001 over 1000-element buffers: thread 1000 (CTA 3, warp 7, lane 8) reads one element past
   // the end, and its first read faults: b[1000] in the PTX's order (nvcc's PTX loads b before a), a[1000] in
@@ -43,3 +45,5 @@ TEST_CASE("two runs give identical buffers and counts", "[simt][determinism]") {
   CHECK(a.kernels[0].warp_instructions == b.kernels[0].warp_instructions);
   CHECK(a.kernels[0].thread_instructions == b.kernels[0].thread_instructions);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 // file that cannot be read names the run config and kernels[i].ptx.
 #include "simt_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 std::string finding(const std::string& file) {
@@ -42,3 +44,5 @@ TEST_CASE("655 a PTX file that cannot be read names the run config and kernels[i
           dir + "/run.json: kernels[0].ptx: cannot read " + dir + "/missing.ptx: No such file or directory");
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -11,6 +11,8 @@
 
 #include <chrono>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 std::string finding(const std::string& name, const std::string& file) {
@@ -127,3 +129,5 @@ TEST_CASE("656 --timeout stops a kernel in both modes", "[simt][limits]") {
     CHECK(secs < 30);
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <sstream>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // Every thread stores its tid to out[tid * stride]; `count` u32 elements with a random init.
@@ -97,3 +99,5 @@ TEST_CASE("657 touching more than the memory budget stops the run naming the thr
     }
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

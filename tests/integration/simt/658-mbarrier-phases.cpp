@@ -4,6 +4,8 @@
 // parity bit 63), in functional and timed runs under both reconvergence models.
 #include "async_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 const std::string kPhases = simt::header() + R"(
@@ -84,3 +86,5 @@ TEST_CASE("658 mbarrier phases: arrivals, tx-counts, tokens, parities and the en
       CHECK(u64_at(out, 14) == (1ull | 2ull << 20 | 16ull << 40 | 1ull << 63));  // arrive.expect_tx's token
     }
 }
+
+}  // namespace WARPSIM_UNITY_ID

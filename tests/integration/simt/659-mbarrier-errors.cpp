@@ -5,6 +5,8 @@
 // on an uninitialized mbarrier is the same use-before-init fault (clusters: 666 and 668).
 #include "async_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // A one-warp kernel whose thread 0 runs `body` on the mbarrier `bar` (shared offset 0).
@@ -140,3 +142,5 @@ TEST_CASE("659 a .shared::cluster arrive on an uninitialized mbarrier is a use-b
                  "mbarrier.init, or after mbarrier.inval)\n  in: mbarrier.arrive.release.cluster.shared::cluster.b64 _, "
                  "[bar]") != std::string::npos);
 }
+
+}  // namespace WARPSIM_UNITY_ID

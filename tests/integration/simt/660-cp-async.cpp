@@ -5,6 +5,8 @@
 // newest group in flight in a functional run.
 #include "async_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // One warp; thread t fills its 32 bytes of shared memory at 32t with 0xffffffff, then copies in[] into them:
@@ -97,3 +99,5 @@ TEST_CASE("660 cp.async's bad sizes are refused when the kernel is loaded", "[si
             .find(".multicast::cluster is defined only for loads from .global into .shared::cluster") !=
         std::string::npos);
 }
+
+}  // namespace WARPSIM_UNITY_ID

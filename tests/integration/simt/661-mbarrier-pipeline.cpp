@@ -6,6 +6,8 @@
 // finds no hazard in it.
 #include "async_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 constexpr unsigned kTiles = 12;
@@ -118,3 +120,5 @@ TEST_CASE("661 a cp.async double-buffered producer/consumer pipeline on mbarrier
       if (timed) CHECK(r.kernels.at(0).cycles > 0);
     }
 }
+
+}  // namespace WARPSIM_UNITY_ID

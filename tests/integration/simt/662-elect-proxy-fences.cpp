@@ -3,6 +3,8 @@
 // fence.mbarrier_init and griddepcontrol load and change nothing, in functional and timed runs.
 #include "async_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // Threads 0-3 skip the elect; the others elect with member mask 0xfffffff0: leader lane 4.
@@ -47,3 +49,5 @@ TEST_CASE("662 elect.sync picks the lowest member lane, proxy fences and griddep
       for (unsigned t = 0; t < 32; ++t) CHECK(out[t] == (t < 4 ? 0u : t == 4 ? 104u : 4u));
     }
 }
+
+}  // namespace WARPSIM_UNITY_ID

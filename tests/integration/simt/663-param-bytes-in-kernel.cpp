@@ -10,6 +10,8 @@
 
 #include <cstring>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 std::string copy_kernel() {
@@ -80,3 +82,5 @@ TEST_CASE("663 a kernel sees its bytes and tensor_map parameters exactly as conf
   CHECK(f64 == 2.5);
   std::filesystem::remove_all(dir);
 }
+
+}  // namespace WARPSIM_UNITY_ID

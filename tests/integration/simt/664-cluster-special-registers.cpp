@@ -3,6 +3,8 @@
 // reconvergence models), and for a launch without a cluster (implicit 1x1x1 clusters, %is_explicit_cluster 0).
 #include "cluster_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 const std::string kRegs = simt::header() + R"(
@@ -116,3 +118,5 @@ TEST_CASE("664 a kernel's .reqnctapercluster gives the cluster shape when the la
     }
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

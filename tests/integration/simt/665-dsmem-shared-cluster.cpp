@@ -4,6 +4,8 @@
 // reconvergence models.
 #include "cluster_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // out[cta*256 + t]: the ring value read from CTA (rank+1)%N; +64: getctarank of that address (shared::cluster);
@@ -134,3 +136,5 @@ TEST_CASE("665 DSMEM through shared::cluster addresses: ring, all-to-all and ato
         }
       }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 // models; plus remote expect_tx/complete_tx on a peer's mbarrier, and a cluster-scope fence before the arrive.
 #include "cluster_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 const std::string kRemote = simt::header() + R"(
@@ -75,3 +77,5 @@ TEST_CASE("666 remote mbarrier arrive: a peer CTA's threads arrive on rank 0's m
       CHECK((std::uint64_t{out[64]} | std::uint64_t{out[65]} << 32) == (64ull | 64ull << 20 | 1ull << 63));
     }
 }
+
+}  // namespace WARPSIM_UNITY_ID

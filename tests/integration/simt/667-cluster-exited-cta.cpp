@@ -3,6 +3,8 @@
 // rank 1's shared memory. Functional and timed.
 #include "cluster_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 const std::string kExited = simt::header() + R"(
@@ -51,3 +53,5 @@ TEST_CASE("667 an access to an exited cluster CTA's shared memory is an error na
     CHECK_THAT(e, Catch::Contains("in: ld.shared::cluster.u32"));
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

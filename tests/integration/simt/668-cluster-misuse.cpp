@@ -5,6 +5,8 @@
 // without a cluster shape and .maxclusterrank exceeded.
 #include "cluster_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 std::string kernel(const std::string& body, const std::string& directives = "") {
@@ -68,3 +70,5 @@ TEST_CASE("668 cluster misuse: each is a named error with its exact message", "[
              Catch::Contains(".cluster: 2 CTAs per cluster exceed the kernel's .maxclusterrank 1 "
                              "(CUDA_ERROR_INVALID_CLUSTER_SIZE)"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -10,6 +10,8 @@
 #include <bit>
 #include <cstring>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 std::uint32_t fbits(float f) { return std::bit_cast<std::uint32_t>(f); }
@@ -98,3 +100,5 @@ TEST_CASE("670 TMA swizzle spot checks", "[simt][tma]") {
   const auto nan = run_case({"64B", 16, 8, -8, -4, "nan"}, false);
   CHECK(nan[0] == 0x7ff77ff7u);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 
 #include <cstring>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 const char* kBuffers = R"("A": {"type": "u32", "count": 360, "init": "iota"},
@@ -71,3 +73,5 @@ TEST_CASE("671 TMA 3-D boxes: out-of-bounds fill and element strides", "[simt][t
       }
     }
 }
+
+}  // namespace WARPSIM_UNITY_ID

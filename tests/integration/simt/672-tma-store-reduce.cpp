@@ -8,6 +8,8 @@
 
 #include <utility>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 const std::string kStoreReduce = simt::header() + R"(
@@ -95,3 +97,5 @@ TEST_CASE("672 TMA tensor store and reduction read a narrow swizzled box at the 
       }
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

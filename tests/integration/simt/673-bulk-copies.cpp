@@ -6,6 +6,8 @@
 // Functional and timed, under both reconvergence models.
 #include "tma_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // 64 threads fill a[] (512 bytes) with 0xffffffff and c[i] (256 bytes) with 7000 + i; thread 0 copies in[16..143]
@@ -86,3 +88,5 @@ TEST_CASE("673 bulk copies land at the wait, stores and reductions reach global 
       CHECK(out[320] == 0u);
     }
 }
+
+}  // namespace WARPSIM_UNITY_ID

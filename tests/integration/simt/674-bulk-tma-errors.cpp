@@ -4,6 +4,8 @@
 // mbarrier not initialized, and a .shared::cluster destination outside the CTA's own shared memory.
 #include "tma_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 const char* kBuffers = R"("A": {"type": "u32", "count": 4096, "init": "iota"},
@@ -94,3 +96,5 @@ TEST_CASE("674 bulk copies with a bad size, no mbarrier or another CTA's shared 
         "cp.async.bulk's destination [0x10000, 0x10040) is not in this CTA's 1040 bytes of shared memory (another "
         "CTA's shared memory in the cluster needs clusters, which are not supported yet)");
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 // the issuing CTA (rank 0 sends, ranks 1-3 receive) leaves rank 0's shared memory and mbarrier alone.
 #include "mcast_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // The mbarrier's 8 bytes after `phases` completed phases of an mbarrier of one expected arrival.
@@ -50,3 +52,5 @@ TEST_CASE("675 a multicast whose mask leaves out the issuing CTA lands only in t
       check(out, 4, 4, 0xa);
     }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 // define.
 #include "mcast_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // One thread per CTA: rank 0 multicasts 256 bytes of src into `buf` of the CTAs of `mask` and waits for its own copy;
@@ -159,3 +161,5 @@ TEST_CASE("676 multicast forms the PTX ISA does not define are refused at load",
             .find("expected 5 operands, found 4: cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes."
                   "multicast::cluster [%r1], [%rd1], 16, [%r2]") != std::string::npos);
 }
+
+}  // namespace WARPSIM_UNITY_ID

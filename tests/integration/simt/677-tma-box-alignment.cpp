@@ -10,6 +10,8 @@
 
 #include <algorithm>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 const char* kBuffers = R"("A": {"type": "u32", "count": 4096, "init": "iota"},
@@ -101,3 +103,5 @@ TEST_CASE("677 a tensor store from an unaligned box start is a fault as well", "
                    "a uint32 map is byte 8 of a 16-byte block (the PTX ISA requires a bounding box's address to be "
                    "16-byte aligned; the H200 raises an illegal instruction)");
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 
 #include <warpsim/func/functional_source.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 constexpr unsigned kLimit = warpsim::func::FunctionalSource::kIdleTimeoutLimit;
@@ -77,3 +79,5 @@ TEST_CASE("680 one more time limit in a row with nothing changed is a deadlock n
                    "(mbarrier.try_wait.parity.shared.b64 %p2, [bar], 0) at ") != std::string::npos);
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -20,6 +20,8 @@
 #include <bit>
 #include <sstream>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using warpsim::func::Hazard;
@@ -460,3 +462,5 @@ TEST_CASE("684 racecheck changes nothing but the hazards it lists, and without i
     CHECK(on.result.kernels.at(0).stats == off.result.kernels.at(0).stats);
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 
 #include <string>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 std::string trace_json(const std::string& name) {
@@ -46,3 +48,5 @@ TEST_CASE("timed runs of workloads give the functional buffers", "[workloads]") 
                            "vote_shfl", "nested_divergence"})
     check_same(name);
 }
+
+}  // namespace WARPSIM_UNITY_ID

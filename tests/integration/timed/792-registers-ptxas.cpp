@@ -15,6 +15,8 @@
 #include <fstream>
 #include <regex>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -99,3 +101,5 @@ TEST_CASE("ptxas output: registers and shared memory per entry, device functions
   CHECK(k.at("b").registers == 8);
   CHECK(k.at("b").static_smem == 0);
 }
+
+}  // namespace WARPSIM_UNITY_ID

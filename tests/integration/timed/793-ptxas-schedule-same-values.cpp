@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -119,3 +121,5 @@ TEST_CASE("ptxas's instruction order differs from the PTX order in most workload
   INFO(changed << " of " << kernels << " kernels reordered");
   CHECK(changed * 2 > kernels);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -8,6 +8,8 @@
 
 #include <string>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 std::string trace_json(const std::string& name) {
@@ -38,3 +40,5 @@ TEST_CASE("794 racecheck finds no hazard in the asynchronous-copy workloads and 
       }
     }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 // Leaves out: timing.
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   const auto a = wl::initial<float>(r.config, "a");
   const auto b = wl::initial<float>(r.config, "b");
@@ -40,3 +42,5 @@ TEST_CASE("vecadd: c = a + b, checked against the CPU and the committed expected
           "[workloads]") {
   check_run(wl::run_b200("vecadd"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 // Leaves out: which order the two paths ran in (not observable in the outputs).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   const auto in = wl::initial<std::int32_t>(r.config, "in");
   std::vector<std::int32_t> out(64, 0), which(32, 0);
@@ -33,3 +35,5 @@ TEST_CASE("branch_demo: lanes 0-15 and 16-31 take different paths and reconverge
 TEST_CASE("branch_demo: lanes 0-15 and 16-31 take different paths and reconverge (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("branch_demo"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

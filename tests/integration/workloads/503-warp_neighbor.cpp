@@ -4,6 +4,8 @@
 // Leaves out: bank conflicts and timing.
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   const auto in = wl::initial<std::int32_t>(r.config, "in");
   std::vector<std::int32_t> s(64), next(64), mirror(64);
@@ -26,3 +28,5 @@ TEST_CASE("warp_neighbor: __syncwarp orders shared-memory writes and reads insid
           "[workloads]") {
   check_run(wl::run_b200("warp_neighbor"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

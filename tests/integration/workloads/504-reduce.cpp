@@ -6,6 +6,8 @@
 // Leaves out: a grid-wide total (the kernel writes one partial per CTA).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 template <typename T>
@@ -53,3 +55,5 @@ TEST_CASE("reduce: per-CTA u32 and f32 sums through shared memory and shuffles (
 TEST_CASE("reduce: per-CTA u32 and f32 sums through shared memory and shuffles (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("reduce"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 // Leaves out: bank-conflict counts (a timing-model matter).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) { wl::check_transpose(r, "transpose_naive"); }
 
 TEST_CASE("transpose_naive: out[c][r] = in[r][c] through shared-memory tiles (H200, sm_90a PTX)", "[workloads]") {
@@ -13,3 +15,5 @@ TEST_CASE("transpose_naive: out[c][r] = in[r][c] through shared-memory tiles (H2
 TEST_CASE("transpose_naive: out[c][r] = in[r][c] through shared-memory tiles (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("transpose_naive"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

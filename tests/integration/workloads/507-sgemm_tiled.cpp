@@ -5,6 +5,8 @@
 // Leaves out: edge tiles (all sizes are multiples of 16).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   const int M = 64, N = 48, K = 80;
   const auto A = wl::initial<float>(r.config, "A");
@@ -32,3 +34,5 @@ TEST_CASE("sgemm_tiled: tiled f32 matrix multiply, bit-exact fma chain (H200, sm
 TEST_CASE("sgemm_tiled: tiled f32 matrix multiply, bit-exact fma chain (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("sgemm_tiled"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 // Leaves out: the order in which CTAs add to the global bins.
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   const auto data = wl::initial<std::uint8_t>(r.config, "data");
   REQUIRE(data.size() == 5000);
@@ -21,3 +23,5 @@ TEST_CASE("histogram: shared-memory atomicAdd then global atomicAdd per bin (H20
 TEST_CASE("histogram: shared-memory atomicAdd then global atomicAdd per bin (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("histogram"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 // Leaves out: the order paths were executed in.
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 std::int32_t mix(std::int32_t v, int rounds) {
@@ -67,3 +69,5 @@ TEST_CASE("nested_divergence: nested if/else with early exits (H200, sm_90a PTX)
 TEST_CASE("nested_divergence: nested if/else with early exits (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("nested_divergence"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

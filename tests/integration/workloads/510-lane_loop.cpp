@@ -4,6 +4,8 @@
 // Leaves out: the exact instruction counts (only that something ran).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   const auto data = wl::initial<std::uint32_t>(r.config, "data");
   std::vector<std::uint32_t> acc(64), steps(64);
@@ -34,3 +36,5 @@ TEST_CASE("lane_loop: lane-dependent trip counts (H200, sm_90a PTX)", "[workload
 TEST_CASE("lane_loop: lane-dependent trip counts (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("lane_loop"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

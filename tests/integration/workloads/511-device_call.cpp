@@ -5,6 +5,8 @@
 // Leaves out: the call stack layout (only results are observable).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 float blend(std::int32_t a, std::int32_t b, float w, const std::vector<float>& table, std::uint32_t k) {
@@ -58,3 +60,5 @@ TEST_CASE("device_call: noinline calls with arguments and return values, also un
           "[workloads]") {
   check_run(wl::run_b200("device_call"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -9,6 +9,8 @@
 
 #include <cstdio>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 template <typename... Args>
@@ -51,3 +53,5 @@ TEST_CASE("printf_demo: device printf output in a deterministic order (H200, sm_
 TEST_CASE("printf_demo: device printf output in a deterministic order (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("printf_demo"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

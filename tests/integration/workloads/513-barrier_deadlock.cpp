@@ -11,6 +11,8 @@
 #include <cctype>
 #include <fstream>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // 1-based line numbers of the lines in `path` that hold a CTA barrier instruction.
@@ -70,3 +72,5 @@ TEST_CASE("barrier_deadlock: a barrier not all threads reach is reported as a de
           "[workloads]") {
   check_deadlock([] { return wl::run_b200("barrier_deadlock", watchdog()); }, "barrier_deadlock.sm_100a.ptx");
 }
+
+}  // namespace WARPSIM_UNITY_ID

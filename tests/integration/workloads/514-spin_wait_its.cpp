@@ -11,6 +11,8 @@
 
 #include <cctype>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 std::string lower(std::string s) {
@@ -80,3 +82,5 @@ TEST_CASE("spin_wait_its: livelocks under a pre-Volta IPDOM stack (H200, sm_90a 
 TEST_CASE("spin_wait_its: livelocks under a pre-Volta IPDOM stack (B200, sm_100a PTX)", "[workloads]") {
   check_livelock([](const warpsim::sim::RunOptions& o) { return wl::run_b200("spin_wait_its", o); });
 }
+
+}  // namespace WARPSIM_UNITY_ID

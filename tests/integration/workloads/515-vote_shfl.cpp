@@ -12,6 +12,8 @@
 
 #include <bit>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   const auto data = wl::initial<std::uint32_t>(r.config, "data");
   constexpr unsigned NOUT = 24;
@@ -127,3 +129,5 @@ TEST_CASE("vote_shfl: ballot/any/all, shuffles, match and redux (H200, sm_90a PT
 TEST_CASE("vote_shfl: ballot/any/all, shuffles, match and redux (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("vote_shfl"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -10,6 +10,8 @@
 
 #include <algorithm>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   const auto x = wl::initial<std::uint32_t>(r.config, "x");
   auto u = wl::initial<std::uint32_t>(r.config, "u");
@@ -99,3 +101,5 @@ TEST_CASE("atomics_global: u32/s32/u64/s64/f32/f64 global atomics (H200, sm_90a 
 TEST_CASE("atomics_global: u32/s32/u64/s64/f32/f64 global atomics (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("atomics_global"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

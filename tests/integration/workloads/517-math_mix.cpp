@@ -20,6 +20,8 @@
 #include <bit>
 #include <limits>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using wl::Rnd;
@@ -394,3 +396,5 @@ TEST_CASE("math_mix: f32/f64/f16/bf16/integer/conversion semantics (H200, sm_90a
 TEST_CASE("math_mix: f32/f64/f16/bf16/integer/conversion semantics (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("math_mix"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 // Leaves out: the cycle counts' values (a timing-model matter: traces/ubench_ffma_chain/h200.json has the H200's).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   wl::check_alu_chain<float>(
       r, "ffma_chain", [](int tid) { return static_cast<float>(tid) * 0.001f; },
@@ -21,3 +23,5 @@ TEST_CASE("ubench_ffma_chain: dependent f32 fma chain, x = fma(x, 0.999f, 0.5f) 
           "[workloads]") {
   check_run(wl::run_b200("ubench_ffma_chain"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 // Leaves out: the cycle counts' values (a timing-model matter: traces/ubench_imad_chain/h200.json has the H200's).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   wl::check_alu_chain<std::uint32_t>(
       r, "imad_chain", [](int tid) { return static_cast<std::uint32_t>(tid); },
@@ -25,3 +27,5 @@ TEST_CASE(
     "[workloads]") {
   check_run(wl::run_b200("ubench_imad_chain"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 // Leaves out: the cycle counts' values (a timing-model matter: traces/ubench_sfu_chain/h200.json has the H200's).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   // rsqrt.approx of 1 is exactly 1, so every step keeps x = 1.
   wl::check_alu_chain<float>(
@@ -21,3 +23,5 @@ TEST_CASE("ubench_sfu_chain: dependent rsqrt.approx.ftz chain from the fixed poi
           "[workloads]") {
   check_run(wl::run_b200("ubench_sfu_chain"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

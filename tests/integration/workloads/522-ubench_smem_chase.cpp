@@ -5,6 +5,8 @@
 // Leaves out: the cycle count's value (a timing-model matter: traces/ubench_smem_chase/h200.json has the H200's).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   std::uint32_t j = 0;
   for (int i = 0; i < 64 + 1024; ++i) j = (j + 33) % 4096;
@@ -22,3 +24,5 @@ TEST_CASE("ubench_smem_chase: shared-memory pointer chase ends at the CPU walk's
           "[workloads]") {
   check_run(wl::run_b200("ubench_smem_chase"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

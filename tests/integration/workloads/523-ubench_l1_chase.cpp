@@ -5,6 +5,8 @@
 // Leaves out: the cycle count's value (a timing-model matter: traces/ubench_l1_chase/h200.json has the H200's).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   const std::uint32_t nodes = 128, stride = 32;
   std::vector<std::uint32_t> a(4096, 0);
@@ -27,3 +29,5 @@ TEST_CASE("ubench_l1_chase: chain built on the GPU, chase ends at the CPU walk's
           "[workloads]") {
   check_run(wl::run_b200("ubench_l1_chase"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 // Leaves out: the cycle counts' values (a timing-model matter: traces/ubench_dram_chase/h200.json has the H200's).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   const std::uint32_t nodes = 4096, stride = 4096;
   std::vector<std::uint32_t> a(16777216, 0);
@@ -39,3 +41,5 @@ TEST_CASE(
     "[workloads]") {
   check_run(wl::run_b200("ubench_dram_chase"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

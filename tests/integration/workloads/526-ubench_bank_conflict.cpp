@@ -6,6 +6,8 @@
 // traces/ubench_bank_conflict/h200.json).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   const std::uint32_t strides[7] = {0, 1, 2, 4, 8, 16, 32};
   std::vector<std::uint32_t> out(224);
@@ -24,3 +26,5 @@ TEST_CASE("ubench_bank_conflict: strided shared-memory reads keep each lane's wo
           "[workloads]") {
   check_run(wl::run_b200("ubench_bank_conflict"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 // Leaves out: the cycle counts' values (a timing-model matter: traces/ubench_syncthreads/h200.json has the H200's).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   std::vector<std::uint32_t> out(2048, 0);
   for (std::uint32_t t = 0; t < 1024; ++t) out[t] = t + 1024;
@@ -26,3 +28,5 @@ TEST_CASE("ubench_syncthreads: 1024 barriers in a full and a one-warp CTA (H200,
 TEST_CASE("ubench_syncthreads: 1024 barriers in a full and a one-warp CTA (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("ubench_syncthreads"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

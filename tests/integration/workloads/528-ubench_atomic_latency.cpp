@@ -6,6 +6,8 @@
 // Leaves out: the cycle counts' values (a timing-model matter: traces/ubench_atomic_latency/h200.json has the H200's).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   std::uint32_t word = 0, ret = 0;
   for (int i = 0; i < 1024; ++i) {
@@ -28,3 +30,5 @@ TEST_CASE("ubench_atomic_latency: dependent global and shared atomicAdd chains (
 TEST_CASE("ubench_atomic_latency: dependent global and shared atomicAdd chains (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("ubench_atomic_latency"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 // Leaves out: the launch time (a timing-model matter: traces/ubench_launch/h200.json has the H200's).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   std::vector<std::uint32_t> out(32);
   for (std::uint32_t t = 0; t < 32; ++t) out[t] = t;
@@ -18,3 +20,5 @@ TEST_CASE("ubench_launch: one 32-thread CTA writes its thread ids (H200, sm_90a 
 TEST_CASE("ubench_launch: one 32-thread CTA writes its thread ids (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("ubench_launch"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

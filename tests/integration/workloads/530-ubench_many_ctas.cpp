@@ -4,6 +4,8 @@
 // Leaves out: the dispatch rate (a timing-model matter: traces/ubench_many_ctas/h200.json has the H200's).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   std::vector<std::uint32_t> out(65536);
   for (std::uint32_t c = 0; c < 65536; ++c) out[c] = c ^ 0x5a5au;
@@ -18,3 +20,5 @@ TEST_CASE("ubench_many_ctas: 65536 one-warp CTAs each write one value (H200, sm_
 TEST_CASE("ubench_many_ctas: 65536 one-warp CTAs each write one value (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("ubench_many_ctas"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -8,6 +8,8 @@
 // H200's).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   const auto a = wl::initial<std::uint32_t>(r.config, "a");
   constexpr std::uint32_t kCtas = 3168, kThreads = 64, kSteps = 16, kWarps = kCtas * kThreads / 32;
@@ -44,3 +46,5 @@ TEST_CASE("ubench_occupancy_sweep: the same chase at 1..8 CTAs per SM (H200, sm_
 TEST_CASE("ubench_occupancy_sweep: the same chase at 1..8 CTAs per SM (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("ubench_occupancy_sweep"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 // Leaves out: bank-conflict counts (a timing-model matter).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) { wl::check_transpose(r, "transpose_swizzled"); }
 
 TEST_CASE("transpose_swizzled: out[c][r] = in[r][c] through shared-memory tiles (H200, sm_90a PTX)", "[workloads]") {
@@ -14,3 +16,5 @@ TEST_CASE("transpose_swizzled: out[c][r] = in[r][c] through shared-memory tiles 
 TEST_CASE("transpose_swizzled: out[c][r] = in[r][c] through shared-memory tiles (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("transpose_swizzled"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -11,6 +11,8 @@
 
 #include <cstdio>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 std::vector<std::string> lines_of(const std::string& text) {
@@ -66,3 +68,5 @@ TEST_CASE("ubench_printf: device printf in a loop from 1, 32 and 8 lanes (H200, 
 TEST_CASE("ubench_printf: device printf in a loop from 1, 32 and 8 lanes (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("ubench_printf"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -12,6 +12,8 @@
 // Leaves out: the per-thread split of slots 0 and 3 (order-dependent on the GPU), the cycle counts' values.
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   constexpr std::uint32_t kN = 256;
   const std::uint32_t threads[4] = {32, 32, 32, 512};
@@ -78,3 +80,5 @@ TEST_CASE("ubench_atomic_throughput: global atomicAdd from many lanes on one wor
           "[workloads]") {
   check_run(wl::run_b200("ubench_atomic_throughput"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

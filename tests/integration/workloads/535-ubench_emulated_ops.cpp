@@ -9,6 +9,8 @@
 // Leaves out: the cycle counts' values (a timing-model matter), special operands (the chains stay normal).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 template <typename T, typename Step>
@@ -94,3 +96,5 @@ TEST_CASE("ubench_emulated_ops: IEEE div/rcp/sqrt and integer div/rem chains (H2
 TEST_CASE("ubench_emulated_ops: IEEE div/rcp/sqrt and integer div/rem chains (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("ubench_emulated_ops"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

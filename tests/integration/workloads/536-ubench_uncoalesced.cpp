@@ -10,6 +10,8 @@
 // Leaves out: the cycle counts' values (a timing-model matter).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   const auto a = wl::initial<std::uint32_t>(r.config, "a");
   auto b = wl::initial<std::uint32_t>(r.config, "b");
@@ -60,3 +62,5 @@ TEST_CASE("ubench_uncoalesced: one warp's loads and stores at stride 32 and stri
           "[workloads]") {
   check_run(wl::run_b200("ubench_uncoalesced"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -23,6 +23,8 @@
 // Leaves out: slot 1's per-thread counts (order-dependent), the cycle counts' values.
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   const std::uint32_t threads[2] = {32, 512};
   REQUIRE(r.config.kernels.size() == 2);
@@ -90,3 +92,5 @@ TEST_CASE(
     "[workloads]") {
   check_run(wl::run_b200("ubench_cas_contention"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

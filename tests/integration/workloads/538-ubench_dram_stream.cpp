@@ -9,6 +9,8 @@
 // Leaves out: the times and DRAM byte counts (a timing-model matter: traces/ubench_dram_stream/h200.json).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   constexpr std::uint32_t kCtas = 1056, kThreads = 256, kStride = kCtas * kThreads;
   REQUIRE(r.config.kernels.size() == 2);
@@ -68,3 +70,5 @@ TEST_CASE("ubench_dram_stream: grid-stride uint4 read sum over 64 MiB and fill o
           "[workloads]") {
   check_run(wl::run_b200("ubench_dram_stream"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

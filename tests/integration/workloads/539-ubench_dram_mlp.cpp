@@ -10,6 +10,8 @@
 // times (traces/ubench_dram_mlp/h200.json).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   REQUIRE(r.config.kernels.size() == 12);
   const auto a = wl::initial<std::uint32_t>(r.config, "a");
@@ -54,3 +56,5 @@ TEST_CASE(
     "[workloads]") {
   check_run(wl::run_b200("ubench_dram_mlp"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 // Leaves out: timing (the judgement set's hardware measurements are compared by warpsim validate).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_gemv(const wl::sim::RunResult& r, std::size_t k, const std::string& a_name, const std::string& x_name,
                        const std::string& y_name, int want_m, int want_n) {
   const auto& spec = r.config.kernels[k];
@@ -45,3 +47,5 @@ TEST_CASE("j_gemv_n: row-per-thread f32 GEMV over 270336 x 8 and 16384 x 224 (H2
 TEST_CASE("j_gemv_n: row-per-thread f32 GEMV over 270336 x 8 and 16384 x 224 (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("j_gemv_n"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 // Leaves out: timing (the judgement set's hardware measurements are compared by warpsim validate).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_gemv_t(const wl::sim::RunResult& r, std::size_t k, const std::string& a_name,
                          const std::string& x_name, const std::string& y_name, int want_m, int want_n) {
   const auto& spec = r.config.kernels[k];
@@ -47,3 +49,5 @@ TEST_CASE("j_gemv_t: column-per-thread f32 transposed GEMV over 8 x 270336 and 2
           "[workloads]") {
   check_run(wl::run_b200("j_gemv_t"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 // Leaves out: timing (the judgement set's hardware measurements are compared by warpsim validate).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   REQUIRE(r.config.kernels.size() == 2);
   {
@@ -58,3 +60,5 @@ TEST_CASE("j_colsum: column-per-thread f32 sum over 6 x 405504 and u32 max over 
           "[workloads]") {
   check_run(wl::run_b200("j_colsum"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

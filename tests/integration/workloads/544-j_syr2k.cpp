@@ -8,6 +8,8 @@
 // Leaves out: timing (the judgement set's hardware measurements are compared by warpsim validate).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   REQUIRE(r.config.kernels.size() == 1);
   const auto& spec = r.config.kernels[0];
@@ -49,3 +51,5 @@ TEST_CASE("j_syr2k: naive lower-triangle SYR2K, N 256, K 128 (H200, sm_90a PTX)"
 TEST_CASE("j_syr2k: naive lower-triangle SYR2K, N 256, K 128 (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("j_syr2k"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

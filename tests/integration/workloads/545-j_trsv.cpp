@@ -9,6 +9,8 @@
 // Leaves out: timing (the judgement set's hardware measurements are compared by warpsim validate).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 // Solves L x = b in place in x (x holds b on entry); element k of the vector is at x[k * stride].
 static void forward_subst(const float* L, float* x, std::size_t stride, int n) {
   for (int i = 0; i < n; ++i) {
@@ -63,3 +65,5 @@ TEST_CASE("j_trsv: per-thread forward substitution, shared L and batched L, n 16
 TEST_CASE("j_trsv: per-thread forward substitution, shared L and batched L, n 16 (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("j_trsv"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -10,6 +10,8 @@
 // Leaves out: timing (the judgement set's hardware measurements are compared by warpsim validate).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 // One line: elements at base + i * stride for i < len; d in, x and cp out.
 static void thomas(const std::vector<float>& d, std::vector<float>& x, std::vector<float>& cp, std::size_t base,
                    std::size_t stride, int len, float a, float b, float c) {
@@ -94,3 +96,5 @@ TEST_CASE("j_adi_sweep: Thomas-algorithm row and column sweeps over 64 fields of
           "[workloads]") {
   check_run(wl::run_b200("j_adi_sweep"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 // Leaves out: timing (the judgement set's hardware measurements are compared by warpsim validate).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   constexpr int kTs = 16, kBatch = 1056;
   REQUIRE(r.config.kernels.size() == 2);
@@ -47,3 +49,5 @@ TEST_CASE("j_batched_gemm: 1056 16x16 f32 GEMMs, global and shared-memory kernel
 TEST_CASE("j_batched_gemm: 1056 16x16 f32 GEMMs, global and shared-memory kernels (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("j_batched_gemm"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -9,6 +9,8 @@
 // Leaves out: timing (the judgement set's hardware measurements are compared by warpsim validate).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static std::vector<float> stencil_ref(const std::vector<float>& in, int nx, int ny, const float w[9]) {
   std::vector<float> out(in.size());
   for (int y = 0; y < ny; ++y) {
@@ -55,3 +57,5 @@ TEST_CASE("j_stencil2d: clamped 3x3 f32 stencil over 1024 x 384 and 256 x 256 (H
 TEST_CASE("j_stencil2d: clamped 3x3 f32 stencil over 1024 x 384 and 256 x 256 (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("j_stencil2d"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

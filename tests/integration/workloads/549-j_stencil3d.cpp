@@ -8,6 +8,8 @@
 // Leaves out: timing.
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   REQUIRE(r.config.kernels.size() == 1);
   const auto& spec = r.config.kernels[0];
@@ -53,3 +55,5 @@ TEST_CASE("j_stencil3d: 7-point Jacobi sweep over 128 x 128 x 32 f32 (H200, sm_9
 TEST_CASE("j_stencil3d: 7-point Jacobi sweep over 128 x 128 x 32 f32 (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("j_stencil3d"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

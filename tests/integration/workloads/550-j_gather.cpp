@@ -7,6 +7,8 @@
 // Leaves out: timing.
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_gather(const wl::sim::RunResult& r, std::size_t k, const std::string& table, const std::string& idx,
                          const std::string& out_name, std::size_t want_table) {
   constexpr std::uint32_t kN = 917504;
@@ -42,3 +44,5 @@ TEST_CASE("j_gather: random f32 gather from a 4 MiB and a 128 MiB table (H200, s
 TEST_CASE("j_gather: random f32 gather from a 4 MiB and a 128 MiB table (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("j_gather"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

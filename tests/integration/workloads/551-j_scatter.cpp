@@ -8,6 +8,8 @@
 // Leaves out: timing.
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   REQUIRE(r.config.kernels.size() == 2);
   const auto& perm = r.config.kernels[0];
@@ -65,3 +67,5 @@ TEST_CASE("j_scatter: permutation scatter of 2^20 f32 and u32 atomicAdd scatter 
           "[workloads]") {
   check_run(wl::run_b200("j_scatter"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

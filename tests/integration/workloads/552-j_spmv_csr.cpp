@@ -11,6 +11,8 @@
 // Leaves out: timing.
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   REQUIRE(r.config.kernels.size() == 3);
   const std::uint32_t nrows = static_cast<std::uint32_t>(r.config.kernels[0].args[1].bits);
@@ -70,3 +72,5 @@ TEST_CASE("j_spmv_csr: scalar and vector CSR SpMV over 16384 rows of 8 to 32 non
           "[workloads]") {
   check_run(wl::run_b200("j_spmv_csr"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -11,6 +11,8 @@
 // Leaves out: timing.
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   REQUIRE(r.config.kernels.size() == 5);
   const std::uint32_t n = static_cast<std::uint32_t>(r.config.kernels[0].args[1].bits);
@@ -73,3 +75,5 @@ TEST_CASE("j_bfs_step: three vertex-centric BFS steps with atomicCAS claims on a
           "[workloads]") {
   check_run(wl::run_b200("j_bfs_step"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -10,6 +10,8 @@
 // Leaves out: timing.
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_pair(const wl::sim::RunResult& r, std::size_t setup, const std::string& chain_name,
                        const std::string& out_name, std::uint32_t want_nodes, std::uint32_t want_l) {
   const auto& s = r.config.kernels[setup];
@@ -78,3 +80,5 @@ TEST_CASE("j_chase32: 32 independent pointer chains per warp over 8 MiB and 128 
           "[workloads]") {
   check_run(wl::run_b200("j_chase32"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 // Leaves out: timing (the point of the workload is the time ratio of the two launches).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   REQUIRE(r.config.kernels.size() == 2);
   const auto table = wl::initial<std::uint32_t>(r.config, "table");
@@ -44,3 +46,5 @@ TEST_CASE("j_latency_occupancy: dependent-load walk at 8 CTAs per SM and at 1 CT
           "[workloads]") {
   check_run(wl::run_b200("j_latency_occupancy"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 // Leaves out: the times (a timing-model matter: the judgement set is measured on an H200).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   constexpr std::uint32_t n = 1048576;
   REQUIRE(r.config.kernels.size() == 2);
@@ -35,3 +37,5 @@ TEST_CASE("j_vecadd_1m: one-thread-per-element and one-wave grid-stride vector a
           "[workloads]") {
   check_run(wl::run_b200("j_vecadd_1m"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 // Leaves out: the times (a timing-model matter: the judgement set is measured on an H200).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) { wl::check_transpose(r, "transpose_tile_padded", 2048, 2048); }
 
 TEST_CASE("j_transpose_padded_2048: 32x32-tile transpose of 2048 x 2048 f32 (H200, sm_90a PTX)", "[workloads]") {
@@ -16,3 +18,5 @@ TEST_CASE("j_transpose_padded_2048: 32x32-tile transpose of 2048 x 2048 f32 (H20
 TEST_CASE("j_transpose_padded_2048: 32x32-tile transpose of 2048 x 2048 f32 (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("j_transpose_padded_2048"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 // Leaves out: the times (a timing-model matter: the judgement set is measured on an H200).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   constexpr int M = 256, N = 256, K = 256;
   REQUIRE(r.config.kernels.size() == 1);
@@ -39,3 +41,5 @@ TEST_CASE("j_sgemm16_256: 16x16-tiled SGEMM 256^3, bit-exact fma chain (H200, sm
 TEST_CASE("j_sgemm16_256: 16x16-tiled SGEMM 256^3, bit-exact fma chain (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("j_sgemm16_256"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -10,6 +10,8 @@
 
 #include <cfloat>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   constexpr int D = 8;
   REQUIRE(r.config.kernels.size() == 1);
@@ -63,3 +65,5 @@ TEST_CASE("j_kmeans_assign: nearest of 16 centroids for 65536 8-d points (H200, 
 TEST_CASE("j_kmeans_assign: nearest of 16 centroids for 65536 8-d points (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("j_kmeans_assign"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -9,6 +9,8 @@
 
 #include <numeric>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   constexpr std::uint32_t n = 524288;
   REQUIRE(r.config.kernels.size() == 3);
@@ -58,3 +60,5 @@ TEST_CASE(
     "[workloads]") {
   check_run(wl::run_b200("j_histogram_contention"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

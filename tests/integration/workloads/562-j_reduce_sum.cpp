@@ -10,6 +10,8 @@
 // Leaves out: the times (a timing-model matter: the judgement set is measured on an H200).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 std::vector<float> cta_sums(const std::vector<float>& in, std::uint32_t n, std::uint32_t ctas) {
@@ -65,3 +67,5 @@ TEST_CASE("j_reduce_sum: two-pass f32 shared-memory tree reduction of 2M element
 TEST_CASE("j_reduce_sum: two-pass f32 shared-memory tree reduction of 2M elements (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("j_reduce_sum"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

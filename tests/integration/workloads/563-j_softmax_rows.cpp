@@ -12,6 +12,8 @@
 #include <array>
 #include <cfloat>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   constexpr int cols = 1024, per_lane = cols / 32;
   REQUIRE(r.config.kernels.size() == 1);
@@ -74,3 +76,5 @@ TEST_CASE("j_softmax_rows: warp-per-row softmax with shuffle butterflies, 2048 x
           "[workloads]") {
   check_run(wl::run_b200("j_softmax_rows"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 // Leaves out: the times and DRAM byte counts (traces/ubench_partial_write/h200.json).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   REQUIRE(r.config.kernels.size() == 6);
   std::vector<std::uint32_t> b = wl::initial<std::uint32_t>(r.config, "b");
@@ -42,3 +44,5 @@ TEST_CASE("ubench_partial_write: whole lines then one word per line into 96 MiB 
 TEST_CASE("ubench_partial_write: whole lines then one word per line into 96 MiB (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("ubench_partial_write"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 // Leaves out: the times (traces/ubench_atomic_line/h200.json).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   constexpr std::uint32_t kCtas = 132, kThreads = 256;
   REQUIRE(r.config.kernels.size() == 12);
@@ -32,3 +34,5 @@ TEST_CASE("ubench_atomic_line: RED into the words of 1-132 lines shared by 132 S
 TEST_CASE("ubench_atomic_line: RED into the words of 1-132 lines shared by 132 SMs (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("ubench_atomic_line"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -8,6 +8,8 @@
 // Leaves out: the times and DRAM byte counts (traces/ubench_store_drain/h200.json).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   REQUIRE(r.config.kernels.size() == 9);
   std::vector<std::uint32_t> b = wl::initial<std::uint32_t>(r.config, "b");
@@ -56,3 +58,5 @@ TEST_CASE("ubench_store_drain: stores that fit in L2, a 64 MiB copy, L2 read swe
 TEST_CASE("ubench_store_drain: stores that fit in L2, a 64 MiB copy, L2 read sweeps (B200, sm_100a PTX)", "[workloads]") {
   check_run(wl::run_b200("ubench_store_drain"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 // Leaves out: the times (traces/ubench_exit_drain/h200.json; test 785 checks the drain they measured).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   REQUIRE(r.config.kernels.size() == 8);
   const char* entries[] = {"exit_store", "exit_store", "exit_fence", "exit_load"};
@@ -34,3 +36,5 @@ TEST_CASE("ubench_exit_drain: 1 and 8 waves exiting after nothing, a store, a st
           "[workloads]") {
   check_run(wl::run_b200("ubench_exit_drain"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

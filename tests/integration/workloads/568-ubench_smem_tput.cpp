@@ -9,6 +9,8 @@
 
 #include <set>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 std::uint32_t word(std::uint32_t lane, std::uint32_t stride, std::uint32_t i, std::uint32_t u) {
   return (lane * stride + ((8 * i + u) & 1023u)) & 2047u;
@@ -53,3 +55,5 @@ TEST_CASE("ubench_smem_tput: conflicting shared loads and stores from 1 to 32 wa
           "[workloads]") {
   check_run(wl::run_b200("ubench_smem_tput"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

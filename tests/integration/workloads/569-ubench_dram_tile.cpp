@@ -7,6 +7,8 @@
 // Leaves out: the times (traces/ubench_dram_tile/h200.json).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   REQUIRE(r.config.kernels.size() == 4);
   const auto in = wl::initial<float>(r.config, "in");
@@ -30,3 +32,5 @@ static void check_run(const wl::sim::RunResult& r) {
 TEST_CASE("ubench_dram_tile: 16 MiB copied as 32 x 32 tiles at four row pitches (H200, sm_90a PTX)", "[workloads]") {
   check_run(wl::sim::run_file(wl::trace_json("ubench_dram_tile")));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -9,6 +9,8 @@
 
 #include <cmath>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   REQUIRE(r.config.kernels.size() == 9);
   std::vector<std::uint32_t> out(9 * 1024, 0);
@@ -56,3 +58,5 @@ TEST_CASE("ubench_pipe_tput: independent IMAD, LOP3, IADD3 and FFMA chains from 
           "[workloads]") {
   check_run(wl::run_b200("ubench_pipe_tput"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

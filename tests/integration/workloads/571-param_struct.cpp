@@ -11,6 +11,8 @@
 
 #include <filesystem>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 void check_run(const wl::sim::RunResult& r) {
@@ -92,3 +94,5 @@ TEST_CASE("param_struct: a bytes argument of the wrong size or alignment is a la
   std::filesystem::remove_all(std::filesystem::path(small).parent_path());
   std::filesystem::remove_all(std::filesystem::path(loose).parent_path());
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 // Leaves out: the cycle counts (not measured on the H200 yet: traces/cluster_dsmem has no h200.json).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 constexpr unsigned kThreads = 256, kCtas = 16;
@@ -64,3 +66,5 @@ TEST_CASE("cluster_dsmem: ring, all-to-all and atomics through DSMEM in clusters
 TEST_CASE("cluster_dsmem: the same on B200 with the sm_100a PTX", "[workloads][cluster]") {
   check_run(wl::run_b200("cluster_dsmem"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 // and cluster.barrier_cycles).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r) {
   std::uint32_t j = 0;
   for (int i = 0; i < 64 + 1024; ++i) j = (j + 33) % 4096;
@@ -24,3 +26,5 @@ TEST_CASE("ubench_cluster: a DSMEM pointer chase and a cluster-barrier loop (H20
 TEST_CASE("ubench_cluster: a DSMEM pointer chase and a cluster-barrier loop (B200, sm_100a PTX)", "[workloads][cluster]") {
   check_run(wl::run_b200("ubench_cluster"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 // Leaves out: the cycle counts' values (traces/ubench_mbarrier/h200.json).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 static void check_run(const wl::sim::RunResult& r, bool timed) {
   REQUIRE(r.config.kernels.size() == 4);
   wl::check_launch(r, 0, "mbar_self", 1, 1);
@@ -48,3 +50,5 @@ TEST_CASE("ubench_mbarrier: mbarrier hand-overs, try_wait time limits and cp.asy
           "[workloads]") {
   check_run(wl::run_b200("ubench_mbarrier", timed_run()), true);
 }
+
+}  // namespace WARPSIM_UNITY_ID

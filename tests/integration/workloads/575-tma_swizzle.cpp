@@ -9,6 +9,8 @@
 // Leaves out: the times (compared by `warpsim validate`).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 void check_run(const wl::sim::RunResult& r) {
@@ -49,3 +51,5 @@ TEST_CASE("tma_swizzle: TMA tile loads for each swizzle mode and out-of-bounds b
 }
 
 TEST_CASE("tma_swizzle on B200 (sm_100a PTX)", "[workloads]") { check_run(wl::run_b200("tma_swizzle")); }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -8,6 +8,8 @@
 
 #include <cmath>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 void check_run(const wl::sim::RunResult& r) {
@@ -45,3 +47,5 @@ TEST_CASE("tma_pipeline: warp-specialised TMA producer/consumer ring (H200, sm_9
 }
 
 TEST_CASE("tma_pipeline on B200 (sm_100a PTX)", "[workloads]") { check_run(wl::run_b200("tma_pipeline")); }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 // Leaves out: the bandwidth (to be measured on the H200: the DRAM bytes per cycle of the whole copy).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 void check_run(const wl::sim::RunResult& r) {
@@ -24,3 +26,5 @@ TEST_CASE("bulk_stream on B200 (sm_100a PTX), functional", "[workloads]") {
   opts.functional_only = true;
   check_run(wl::run_b200("bulk_stream", opts));
 }
+
+}  // namespace WARPSIM_UNITY_ID

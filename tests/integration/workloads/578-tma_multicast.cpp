@@ -6,6 +6,8 @@
 // Leaves out: the cycle counts (not measured on the H200 yet: traces/tma_multicast has no h200.json).
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 constexpr unsigned kCtas = 16, kThreads = 128, kRows = 64, kCols = 32;
@@ -54,3 +56,5 @@ TEST_CASE("tma_multicast: tensor and bulk multicast of a tile in clusters of 2 a
 TEST_CASE("tma_multicast on B200 (sm_100a PTX)", "[workloads][cluster][tma]") {
   check_run(wl::run_b200("tma_multicast"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

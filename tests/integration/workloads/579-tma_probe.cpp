@@ -11,6 +11,8 @@
 // Leaves out: the times.
 #include "workload_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 constexpr std::uint32_t kMarker = 0xdeadbeef;
@@ -108,3 +110,5 @@ TEST_CASE("tma_probe align_*: a box not 16-byte aligned in global memory faults,
                                  p.x0, p.x0, p.dtype, p.byte)) != std::string::npos);
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

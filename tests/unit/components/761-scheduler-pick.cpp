@@ -8,6 +8,8 @@
 #include <array>
 #include <memory>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::timing::ReadyWarp;
 
 namespace {
@@ -52,3 +54,5 @@ TEST_CASE("761 lrr: the first ready slot after the last issued one, wrapping, ag
   const std::array<ReadyWarp, 1> one = {{{3, 0}}};
   CHECK(lrr->pick(one, 3, kSlots) == 0);
 }
+
+}  // namespace WARPSIM_UNITY_ID

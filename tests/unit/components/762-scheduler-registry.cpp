@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::config::SchedulerPolicy;
 
 TEST_CASE("762 the registry holds gto, gty and lrr, each building a scheduler") {
@@ -62,3 +64,5 @@ TEST_CASE("762 an unknown scheduler name is a config error") {
     CHECK(std::string(e.what()).find("sm.scheduler") != std::string::npos);
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 #include <array>
 #include <span>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::timing::Cycle;
 using warpsim::timing::Scoreboard;
 
@@ -77,3 +79,5 @@ TEST_CASE("763 last() is the latest pending write of the warp, and reset clears 
   CHECK(sb.last() == Cycle(0));
   CHECK(sb.when(r2, kNone).at == Cycle(0));
 }
+
+}  // namespace WARPSIM_UNITY_ID

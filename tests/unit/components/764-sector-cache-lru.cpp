@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::timing::SectorCache;
 
 namespace {
@@ -65,3 +67,5 @@ TEST_CASE("764 an evicted line reports its dirty sectors") {
   CHECK(c.fill(sector_of_line(48), 5, false) == 1);  // line 16 leaves with its one
   CHECK(c.dirty_sectors() == 0);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::timing::SectorCache;
 
 TEST_CASE("765 a line with one sector valid misses on its other sectors") {
@@ -38,3 +40,5 @@ TEST_CASE("765 a hashed cache (an L2 slice) keeps the same per-sector rules") {
   CHECK(*c.probe(9) == 7);
   CHECK_FALSE(c.probe(8).has_value());
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -12,6 +12,8 @@
 
 #include <warpsim/timing/sector_cache.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::timing::Dram;
 
 namespace {
@@ -111,3 +113,5 @@ TEST_CASE("766 with many banks, reads in flight spread and the bus is the limit,
   CHECK(last_wide >= 255 * 2 + 500);
   CHECK(last_wide < 40 * 4 + 256 * 2 + 500);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::timing;
 
 TEST_CASE("767 L1 hit, L2 hit and DRAM miss latencies of one sector") {
@@ -60,3 +62,5 @@ TEST_CASE("767 a hit on a sector whose fill is in flight waits for the fill") {
   CHECK(l1.access({0}, MemOp::Load, 460, {}, l2).ready == 500);
   CHECK(l1.access({0}, MemOp::Load, 461, {}, l2).ready == 501);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::timing;
 
 TEST_CASE("768 a store does not allocate in L1 but does in L2") {
@@ -76,3 +78,5 @@ TEST_CASE("768 the LSU's store: result after pipe.ldst.latency, stored when the 
   CHECK(r.hold == Cycle(1));
   CHECK(lsu.stats().global_ld_requests == 0);  // stores are not load requests
 }
+
+}  // namespace WARPSIM_UNITY_ID

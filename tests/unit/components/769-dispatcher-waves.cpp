@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::timing::CtaDispatcher;
 
 TEST_CASE("769 tiny holds 3 CTAs of 5 warps, so a grid of 7 runs in waves, each launch after a retire") {
@@ -41,3 +43,5 @@ TEST_CASE("769 tiny holds 3 CTAs of 5 warps, so a grid of 7 runs in waves, each 
   CHECK_FALSE(d.launch(91).has_value());  // nothing left, though there is room
   CHECK(d.next_launch(91) == CtaDispatcher::kNever);
 }
+
+}  // namespace WARPSIM_UNITY_ID

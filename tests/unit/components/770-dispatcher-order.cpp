@@ -7,6 +7,8 @@
 
 #include <vector>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::timing::CtaDispatcher;
 
 namespace {
@@ -61,3 +63,5 @@ TEST_CASE("770 fill fills SM 0 first, and a retire gives the lowest SM with room
   d.retire(2);
   CHECK(d.launch(1) == 2u);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -8,6 +8,8 @@
 
 #include <vector>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::timing::CtaDispatcher;
 
 TEST_CASE("771 the first launch is at the start cycle, not before") {
@@ -55,3 +57,5 @@ TEST_CASE("771 a fractional launch.cta_dispatch_interval is an average rate") {
   CHECK_FALSE(d.launch(13).has_value());
   CHECK(d.launch(14).has_value());
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::timing;
 using smtest::strided;
 
@@ -59,3 +61,5 @@ TEST_CASE("772 8-byte lanes: 64 distinct words need two wavefronts even without 
   CHECK(c.wavefronts == 2);
   CHECK(c.ideal_wavefronts == 2);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::timing;
 using smtest::strided;
 
@@ -58,3 +60,5 @@ TEST_CASE("773 conflicts are counted per operation") {
   CHECK(u.stats().conflicts_atom == 31);
   CHECK(u.stats().wavefronts == 2 + 4 + 4 + 32 + 1);
 }
+
+}  // namespace WARPSIM_UNITY_ID

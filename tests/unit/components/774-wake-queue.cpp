@@ -7,6 +7,8 @@
 
 #include <vector>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::timing::Cycle;
 using warpsim::timing::WakeQueue;
 using Subs = std::vector<std::uint32_t>;
@@ -86,3 +88,5 @@ TEST_CASE("774 recount times make a sub-partition due but create no visit") {
   CHECK(due(q, 2) == Subs{});
   CHECK(due(q, 12) == Subs{0, 1, 3});  // rescanned at the first visited cycle after their recount
 }
+
+}  // namespace WARPSIM_UNITY_ID

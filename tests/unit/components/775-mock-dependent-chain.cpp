@@ -4,6 +4,8 @@
 
 #include <warpsim/config/gpu_config.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim;
 
 namespace {
@@ -49,3 +51,5 @@ TEST_CASE("775 the chain follows pipe.fp32.latency") {
   CHECK(r.cycles == 70);
   CHECK(r.stats.warp_states.dependency == 6 * 9);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 
 #include <warpsim/config/gpu_config.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim;
 using Cycles = std::vector<std::uint64_t>;
 
@@ -63,3 +65,5 @@ TEST_CASE("776 the pipe's interval is the sub-partition's: two warps share it") 
   CHECK(r.warp1 == Cycles{6, 8, 10});
   CHECK(r.t.cycles == 14);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 
 #include <warpsim/config/gpu_config.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim;
 using Cycles = std::vector<std::uint64_t>;
 
@@ -47,3 +49,5 @@ TEST_CASE("777 the same instruction issued as SASS takes its slot and its pipe's
   CHECK(r.stats.smsp_inst_executed_sum == 3);
   CHECK(r.stats.smsp_thread_inst_executed_sum == 3 * 32);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 
 #include <warpsim/config/gpu_config.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim;
 using Cycles = std::vector<std::uint64_t>;
 
@@ -39,3 +41,5 @@ TEST_CASE("778 a line missed to DRAM, hit in L1, stored to L2: exact cycles and 
   // sector is taken at 546 (tiny acknowledges at once: mem.store_ack_cycles 0): 544 and 545.
   CHECK(r.stats.warp_states.memory == 502 + 39 + 2);
 }
+
+}  // namespace WARPSIM_UNITY_ID

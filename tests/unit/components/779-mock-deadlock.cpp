@@ -5,6 +5,8 @@
 
 #include <warpsim/config/gpu_config.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim;
 
 namespace {
@@ -41,3 +43,5 @@ TEST_CASE("779 a warp that waits for ever after the others exited") {
   CHECK(deadlock_cycle(src, 2) == 9);
   CHECK(src.deadlocked == std::vector<std::uint64_t>{0});
 }
+
+}  // namespace WARPSIM_UNITY_ID

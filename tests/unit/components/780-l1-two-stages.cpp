@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::timing;
 
 namespace {
@@ -65,3 +67,5 @@ TEST_CASE("780 four sub-partitions together get the tag stage's rate, one alone 
   // The eighth access (sub-partition 3's second): its path has 80 cycles of backlog, the tag stage 7 x 32 = 224.
   CHECK(last == T + 224 + 77 + 40);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::timing;
 
 namespace {
@@ -49,3 +51,5 @@ TEST_CASE("781 far loads pay once per side, far atomics every time, writes drop 
   CHECK(m.access(4096, MemOp::Load, 7000, 1, 0) == 7000 + 500);  // address 131072: bit 12 clear, home 1
   CHECK(m.access(4096, MemOp::Load, 8000, 1, 0) == 8000 + 200);
 }
+
+}  // namespace WARPSIM_UNITY_ID

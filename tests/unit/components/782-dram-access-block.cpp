@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::timing;
 
 TEST_CASE("782 a miss reads the aligned 64-byte block and fills its other sector") {
@@ -32,3 +34,5 @@ TEST_CASE("782 with 32-byte accesses every sector is its own miss") {
   m.finish();
   CHECK(m.stats().dram_bytes_read == 2 * 32);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::timing;
 
 namespace {
@@ -72,3 +74,5 @@ TEST_CASE("783 store_bytes: the bytes of each sector a warp store writes") {
   CHECK(s.sectors == std::vector<std::uint64_t>{0, 1});
   CHECK(s.same == std::vector<unsigned>{8, 8});
 }
+
+}  // namespace WARPSIM_UNITY_ID

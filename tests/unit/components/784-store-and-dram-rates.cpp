@@ -12,6 +12,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::timing;
 
 using l2test::one_slice;
@@ -98,3 +100,5 @@ TEST_CASE("784 mem.atomic_unit_bytes: atomics on two lines of one block wait for
     CHECK(b == (unit == 512 ? a + 10 : 501 + 10));
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::timing;
 
 namespace {
@@ -61,3 +63,5 @@ TEST_CASE("785 the near slice's time is spent: far stores hold up the other slic
   CHECK(start_after_far_stores(false, 1) == 20);
   CHECK(start_after_far_stores(true, 1) == 20);
 }
+
+}  // namespace WARPSIM_UNITY_ID

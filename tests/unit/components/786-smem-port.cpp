@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::timing;
 using smtest::strided;
 
@@ -42,3 +44,5 @@ TEST_CASE("786 four sub-partitions' conflicting accesses share the banks at one 
   CHECK(u.access(strided(0, 128), all, Cycle(164), 0) == Cycle(228 + 62 + 30));
   CHECK(u.stats().wavefronts == 5 * 32);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::timing;
 using warpsim::lower::OpClass;
 
@@ -36,3 +38,5 @@ TEST_CASE("787 one FMA unit: FP32 and integer multiplies take turns on it") {
   sp.issue(OpClass::Imad, Cycle(2), 2, 0);
   CHECK(sp.pipe_free(OpClass::Fp32) == Cycle(4));
 }
+
+}  // namespace WARPSIM_UNITY_ID

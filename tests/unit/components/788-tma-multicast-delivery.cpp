@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::timing;
 using warpsim::source::BulkAccess;
 
@@ -47,3 +49,5 @@ TEST_CASE("788 a multicast copy reaches each peer SM dsmem_latency after its byt
   CHECK(u.stats().deliveries == 3);
   CHECK(u.stats().copies == 1);
 }
+
+}  // namespace WARPSIM_UNITY_ID

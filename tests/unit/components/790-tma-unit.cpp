@@ -12,6 +12,8 @@
 
 #include <vector>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::timing;
 using warpsim::source::BulkAccess;
 using warpsim::source::Span;
@@ -100,3 +102,5 @@ TEST_CASE("790 a store completes when its slice took the last sector, plus the a
   // Not before the unit has moved the bytes (start 10 + 64 / 32).
   CHECK(done == Cycle(std::max<std::uint64_t>(last, 12) + 7));
 }
+
+}  // namespace WARPSIM_UNITY_ID

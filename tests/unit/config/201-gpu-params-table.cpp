@@ -6,6 +6,8 @@
 
 #include <set>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 TEST_CASE("every GPU parameter has a unique name, a unit, a default, a range and a description") {
@@ -55,3 +57,5 @@ TEST_CASE("gpu_config_json writes a file that loads back to the same parameters"
   CHECK(back.smem_carveouts_kib == std::vector<unsigned>{0, 8, 16});
   CHECK(text.find("\"sm\": {\n    \"clock_mhz\": 1000.0,") != std::string::npos);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 TEST_CASE("h100, h200 and b200 hold the published figures") {
@@ -82,3 +84,5 @@ TEST_CASE("the real models cite a source for every parameter") {
     }
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -3,6 +3,8 @@
 
 #include "config_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 namespace {
@@ -96,3 +98,5 @@ TEST_CASE("unknown model names and missing files") {
                                                  "; available: b200, h100, h200, tiny)");
   CHECK_THROWS_WITH(load_gpu_config("nowhere/x.json"), "GPU config file nowhere/x.json not found");
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 
 #include "config_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 TEST_CASE("an override (--set) changes any parameter and lands in values") {
@@ -46,3 +48,5 @@ TEST_CASE("errors from --set") {
                         "/h100.json (after --set): sm.max_warps: 48 warps of 32 threads hold fewer than "
                         "sm.max_threads (2048)");
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 
 #include <bit>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 namespace {
@@ -109,3 +111,5 @@ TEST_CASE("load_run_config reads the file, and the gpu may be a path relative to
   CHECK(cfg.kernels[0].args.empty());
   CHECK(cfg.kernels[0].ptx == tmp.file("k.ptx"));
 }
+
+}  // namespace WARPSIM_UNITY_ID

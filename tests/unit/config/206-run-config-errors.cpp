@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 using ojson = nlohmann::ordered_json;
 
@@ -208,3 +210,5 @@ TEST_CASE("expectations") {
   c["expect"] = {{"c", {{"tolerance", {{"ulp", 1}}}}}};
   CHECK(error_of(c) == R"(run.json: expect.c: missing required key "file")");
 }
+
+}  // namespace WARPSIM_UNITY_ID

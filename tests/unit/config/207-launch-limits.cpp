@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 using ojson = nlohmann::ordered_json;
 
@@ -107,3 +109,5 @@ TEST_CASE("dynamic shared memory") {
                     "run.json: kernels[0].dynamic_smem: 8589934592 bytes exceeds the per-CTA limit of 232448 "
                     "bytes (cudaErrorInvalidValue)");
 }
+
+}  // namespace WARPSIM_UNITY_ID

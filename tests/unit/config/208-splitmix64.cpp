@@ -3,6 +3,8 @@
 
 #include "config_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::config::SplitMix64;
 
 TEST_CASE("SplitMix64 from seed 0") {
@@ -20,3 +22,5 @@ TEST_CASE("SplitMix64 from seed 1") {
 }
 
 static_assert(SplitMix64(0).next() == 0xE220A8397B1DCDAFull);
+
+}  // namespace WARPSIM_UNITY_ID

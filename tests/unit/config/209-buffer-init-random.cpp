@@ -7,6 +7,8 @@
 #include <bit>
 #include <cstring>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 namespace {
@@ -85,3 +87,5 @@ TEST_CASE("min == max gives a constant") {
   s.init.int_max = static_cast<std::uint64_t>(std::int64_t{-7});
   CHECK(as<std::int32_t>(init_buffer(s)) == std::vector<std::int32_t>{-7, -7, -7});
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -9,6 +9,8 @@
 #include <cmath>
 #include <cstring>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 using detail::float_bits;
 
@@ -103,3 +105,5 @@ TEST_CASE("iota rounds large indices to nearest even and wraps integers") {
   CHECK(detail::iota_bits(ElemType::S32, 0x80000000ull) == 0x80000000ull);
   CHECK(detail::iota_bits(ElemType::U32, 0x100000005ull) == 5);
 }
+
+}  // namespace WARPSIM_UNITY_ID

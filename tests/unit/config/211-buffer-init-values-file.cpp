@@ -6,6 +6,8 @@
 #include <bit>
 #include <cstring>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 namespace {
@@ -69,3 +71,5 @@ TEST_CASE("a file whose size changed after parsing is an error at init time") {
   s.init.file = config_test::data_dir() + "/u8_abc.bin";
   CHECK_THROWS_WITH(init_buffer(s), s.init.file + ": has 3 bytes, expected 4 (4 x u8) for buffer t");
 }
+
+}  // namespace WARPSIM_UNITY_ID

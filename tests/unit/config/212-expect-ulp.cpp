@@ -9,6 +9,8 @@
 #include <cstring>
 #include <limits>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 namespace {
@@ -103,3 +105,5 @@ TEST_CASE("the expected file must have count x element size bytes") {
   CHECK_THROWS_WITH(check_expect(ExpectSpec{"c", tmp.file("none.bin"), 0, ""}, spec, bytes<float>({1.0f})),
                     tmp.file("none.bin") + ": cannot read expected contents of buffer c (No such file or directory)");
 }
+
+}  // namespace WARPSIM_UNITY_ID

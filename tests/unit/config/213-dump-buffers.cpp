@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 namespace fs = std::filesystem;
 
@@ -77,3 +79,5 @@ TEST_CASE("dump argument errors") {
   CHECK_THROWS_WITH(dump_buffers(tmp.file("file"), {}, std::vector<std::vector<std::byte>>{}),
                     tmp.file("file") + ": exists and is not a folder");
 }
+
+}  // namespace WARPSIM_UNITY_ID

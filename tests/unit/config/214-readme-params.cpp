@@ -4,6 +4,8 @@
 
 #include "config_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 TEST_CASE("configs/README.md lists every GPU parameter with its unit, default, range and description") {
@@ -15,3 +17,5 @@ TEST_CASE("configs/README.md lists every GPU parameter with its unit, default, r
   INFO("expected table:\n" << table);
   CHECK(readme.find(table) != std::string::npos);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -3,6 +3,8 @@
 
 #include "config_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 TEST_CASE("the README's example run config parses") {
@@ -21,3 +23,5 @@ TEST_CASE("the README's example run config parses") {
   CHECK(init_buffer(cfg.buffers[0]) != init_buffer(cfg.buffers[1]));
   CHECK(init_buffer(cfg.buffers[2]) == std::vector<std::byte>(4000));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 
 #include "config_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 namespace {
@@ -33,3 +35,5 @@ TEST_CASE("registers: optional, 1 to regs.max_per_thread") {
   CHECK(error_of(config_with(R"(, "registers": 0)")).find("kernels[0].registers") != std::string::npos);
   CHECK(error_of(config_with(R"(, "registers": "many")")).find("kernels[0].registers") != std::string::npos);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 
 #include "config_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 namespace {
@@ -33,3 +35,5 @@ TEST_CASE("clock_buffers: optional list of the config's buffers") {
         "run.json: clock_buffers[0]: unknown buffer \"cycles\"");
   CHECK(error_of(config_with(R"(, "clock_buffers": "cyc")")).find("run.json: clock_buffers:") == 0);
 }
+
+}  // namespace WARPSIM_UNITY_ID

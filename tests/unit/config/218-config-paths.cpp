@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 using ojson = nlohmann::ordered_json;
 
@@ -94,3 +96,5 @@ TEST_CASE("218 the fuzz finding: an expect file that is /tmp") {
     CHECK(std::string(e.what()) == path + ": expect.out_mirror.file: /tmp is a directory, not a file");
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

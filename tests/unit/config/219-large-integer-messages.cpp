@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 namespace {
@@ -40,3 +42,5 @@ TEST_CASE("219 2^64 and beyond are written as integers in range messages") {
                      "args": [{"u64": 18446744073709551616}]}]})") ==
         "run.json: kernels[0].args[0].u64: 18446744073709551616 is out of range for u64 [0, 18446744073709551615]");
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -9,6 +9,8 @@
 
 #include <cstring>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 namespace {
@@ -66,3 +68,5 @@ TEST_CASE("220 a slice of a buffer equals the same elements of the whole buffer"
   f.file = config_test::write_file(tmp.file("u.bin"), bytes);
   check_slices(BufferSpec{.name = "f", .type = ElemType::U32, .count = 1000, .init = f});
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -11,6 +11,8 @@
 #include <string>
 #include <utility>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 template <typename F>
@@ -30,3 +32,5 @@ TEST_CASE("221 a number that overflows a double is an invalid-JSON config error"
   CHECK(error_of([&] { warpsim::config::load_gpu_config(path); }) ==
         path + ": invalid JSON: number overflow parsing '-1e400'");
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 using ojson = nlohmann::ordered_json;
 
@@ -113,3 +115,5 @@ TEST_CASE("bytes: a tensor map field is the map's 128 bytes at its offset, with 
     return s;
   }());
 }
+
+}  // namespace WARPSIM_UNITY_ID

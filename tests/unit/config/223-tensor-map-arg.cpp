@@ -8,6 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 using ojson = nlohmann::ordered_json;
 
@@ -92,3 +94,5 @@ TEST_CASE("tensor_map: the names of every dtype and option, with CUDA's enum val
     CHECK(a.tensor_map.map.oob_fill == (i == 1 ? TensorMapOobFill::Nan : TensorMapOobFill::Zero));
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 using ojson = nlohmann::ordered_json;
 
@@ -156,3 +158,5 @@ TEST_CASE("bytes: a tensor map field sits 64-byte aligned in a parameter aligned
         "run.json: kernels[0].args[0].bytes.fields[0].tensor_map.box[0]: 300 is outside 1..256 "
         "(cuTensorMapEncodeTiled: each boxDim must be non-zero and at most 256; CUDA_ERROR_INVALID_VALUE)");
 }
+
+}  // namespace WARPSIM_UNITY_ID

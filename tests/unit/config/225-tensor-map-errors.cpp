@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 using ojson = nlohmann::ordered_json;
 
@@ -225,3 +227,5 @@ TEST_CASE("tensor_map: the global address 16-byte aligned, 32-byte with 32B inte
   m["offset"] = 32;
   CHECK(error_of(m) == "(no error)");
 }
+
+}  // namespace WARPSIM_UNITY_ID

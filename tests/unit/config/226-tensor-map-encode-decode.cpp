@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 namespace {
@@ -144,3 +146,5 @@ TEST_CASE("tensor map: encoding an invalid map is an internal error") {
           "and at most 256; CUDA_ERROR_INVALID_VALUE)");
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 
 #include "config_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 namespace {
@@ -62,3 +64,5 @@ TEST_CASE("a tensor map meets a 128-byte parameter aligned to 64") {
         "run.json: kernels[0].args[3].tensor_map: a tensor map is a 128-byte parameter aligned to 64 (.param .align 64 "
         ".b8 k_param_3[128], a CUtensorMap), but parameter 3 (k_param_3) of k is 128 bytes aligned to 8");
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -9,6 +9,8 @@
 
 #include <cstring>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::config;
 
 TEST_CASE("the README's parameter-struct and tensor-map example parses into the parameters it describes") {
@@ -63,3 +65,5 @@ TEST_CASE("the main README's parameter example parses") {
   CHECK(args[1].kind == ArgSpec::Kind::TensorMap);
   CHECK(args[1].tensor_map.map.l2_promotion == TensorMapL2Promotion::B128);
 }
+
+}  // namespace WARPSIM_UNITY_ID

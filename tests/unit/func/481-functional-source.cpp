@@ -10,6 +10,8 @@
 
 #include <cstring>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim;
 
 namespace {
@@ -142,3 +144,5 @@ TEST_CASE("481 the source's deadlock report names the CTA and where its warps wa
     CHECK_THAT(e.what(), Catch::Contains("deadlock: every unfinished warp waits") && Catch::Contains("CTA (0,0,0)"));
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

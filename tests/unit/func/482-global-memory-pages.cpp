@@ -10,6 +10,8 @@
 
 #include <cstring>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::Addr;
 using warpsim::func::GlobalMemory;
 
@@ -93,3 +95,5 @@ TEST_CASE("482 a touch beyond the budget fails and says why") {
   CHECK_FALSE(m.over_budget());
   CHECK(GlobalMemory::default_budget() > 0);
 }
+
+}  // namespace WARPSIM_UNITY_ID

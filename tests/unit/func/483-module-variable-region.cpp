@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <vector>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::func::GlobalMemory;
 
 TEST_CASE("483 add_at holds the initialised bytes then zeros, page by page") {
@@ -24,3 +26,5 @@ TEST_CASE("483 add_at holds the initialised bytes then zeros, page by page") {
   CHECK(std::vector<std::uint8_t>(last, last + 4) == std::vector<std::uint8_t>{0, 0, 0, 0});
   CHECK(m.resident_bytes() == 2 * GlobalMemory::kPageSize);
 }
+
+}  // namespace WARPSIM_UNITY_ID

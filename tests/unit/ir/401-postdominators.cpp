@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::ir::build_cfg;
 using warpsim::ir::Cfg;
 using warpsim::ir::FlowInfo;
@@ -85,3 +87,5 @@ TEST_CASE("Graphviz output names blocks, edges and post-dominators", "[ir][cfg]"
   CHECK(dot.find("B2 -> EXIT;") != std::string::npos);
   CHECK(dot.find("ipdom: B2") != std::string::npos);
 }
+
+}  // namespace WARPSIM_UNITY_ID

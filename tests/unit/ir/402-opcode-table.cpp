@@ -6,6 +6,8 @@
 
 #include <set>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::ir::Instr;
 using warpsim::ir::Op;
 using warpsim::ir::op_info;
@@ -102,3 +104,5 @@ TEST_CASE("opcode flags agree with each other for every opcode", "[ir][opcodes]"
   }
   CHECK(mnemonics.size() == kOps);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -10,6 +10,8 @@
 
 #include <string>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 constexpr const char* kHeader = ".version 9.0\n.target sm_90a\n.address_size 64\n";
@@ -57,3 +59,5 @@ TEST_CASE("403 ends that cannot fall through load", "[ir][cfg]") {
   // Unreachable code after the ret may fall through: nothing gets there.
   CHECK(load(".visible .entry k() {\n  .reg .b32 %r<2>;\n  ret;\n  mov.u32 %r1, 1;\n}\n") == "(loaded)");
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -8,6 +8,8 @@
 
 #include <string>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 TEST_CASE("404 numbered special registers decode with their number", "[ir]") {
   const std::string text =
       ".version 9.0\n.target sm_90a\n.address_size 64\n.visible .entry k() {\n  .reg .b32 %r<4>;\n"
@@ -27,3 +29,5 @@ TEST_CASE("404 numbered special registers decode with their number", "[ir]") {
   CHECK(prog.code[2].ops[1].special == Special::Pm);
   CHECK(unsigned{prog.code[2].ops[1].component} == 3);
 }
+
+}  // namespace WARPSIM_UNITY_ID

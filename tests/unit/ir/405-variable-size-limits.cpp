@@ -12,6 +12,8 @@
 
 #include <string>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 constexpr const char* kHeader = ".version 9.0\n.target sm_90a\n.address_size 64\n";
@@ -76,3 +78,5 @@ TEST_CASE("405 a large .global array holds only its initialised bytes", "[ir]") 
   CHECK(prog.module_vars[0].size == 1073741824);
   CHECK(prog.module_vars[0].init == std::vector<std::uint8_t>{1, 0, 0, 0, 2, 0, 0, 0});
 }
+
+}  // namespace WARPSIM_UNITY_ID

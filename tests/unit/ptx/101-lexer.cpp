@@ -9,6 +9,8 @@
 #include <bit>
 #include <vector>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::ptx;
 using namespace warpsim::ptx::detail;
 
@@ -185,3 +187,5 @@ TEST_CASE("a braced block is skipped whole, lines counted") {
   CHECK_FALSE(open.skip_braced_block());
   CHECK(open.next().kind == Tok::End);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -2,6 +2,8 @@
 // .section blocks (skipped whole, however large) and comments between directives.
 #include "ptx_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::ptx;
 using ptx_test::parse_ok;
 
@@ -72,3 +74,5 @@ TEST_CASE("comments between and inside directives") {
   CHECK(m.version == "9.0");
   CHECK(m.target == "sm_90a");
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 
 #include <bit>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::ptx;
 using ptx_test::parse_ok;
 
@@ -200,3 +202,5 @@ TEST_CASE(".ptr parameter attributes") {
   CHECK(p[2].align == 64u);
   CHECK(p[2].dims == std::vector<std::uint64_t>{128});
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -2,6 +2,8 @@
 // later definitions, every performance directive, .noreturn, .pragma and .attribute in headers.
 #include "ptx_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::ptx;
 using ptx_test::parse_ok;
 
@@ -138,3 +140,5 @@ TEST_CASE("functions and globals interleave in module order") {
   CHECK(m.functions[0].name == "f");
   CHECK(m.functions[1].name == "k");
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 
 #include <bit>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::ptx;
 using ptx_test::parse_instr;
 using K = Operand::Kind;
@@ -193,3 +195,5 @@ TEST_CASE("a very long operand list") {
   REQUIRE(w.operands[0].elems.size() == 128);
   CHECK(w.operands[0].elems[127].name == "%f127");
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -2,6 +2,8 @@
 // guards, the kept text and position, and that the parser needs no opcode list.
 #include "ptx_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::ptx;
 using ptx_test::parse_instr;
 using Mods = std::vector<std::string>;
@@ -122,3 +124,5 @@ TEST_CASE("a sampling of PTX 9.0 instructions") {
     ptx_test::parse_body(body);
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

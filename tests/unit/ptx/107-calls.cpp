@@ -3,6 +3,8 @@
 // call-sequence blocks whose .param declarations the parser renames.
 #include "ptx_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::ptx;
 using K = Operand::Kind;
 
@@ -104,3 +106,5 @@ TEST_CASE("a call prototype at function scope keeps its name") {
   CHECK(f.body.at(0).label.name == "proto");
   CHECK(only_call(f).operands.at(3).name == "proto");
 }
+
+}  // namespace WARPSIM_UNITY_ID

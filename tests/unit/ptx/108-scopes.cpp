@@ -3,6 +3,8 @@
 // and generated names that avoid spellings already in the module.
 #include "ptx_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::ptx;
 using K = Operand::Kind;
 
@@ -191,3 +193,5 @@ TEST_CASE("a %-named parameter is a symbol, not a register") {
   CHECK(ins[1]->instr.operands[1].kind == K::Symbol);
   CHECK(ins[1]->instr.operands[0].kind == K::Register);  // undeclared %r2: as written, a register
 }
+
+}  // namespace WARPSIM_UNITY_ID

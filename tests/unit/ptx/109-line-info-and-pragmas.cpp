@@ -2,6 +2,8 @@
 // parts nvcc adds for inlined code), .pragma statements, and debug labels around them.
 #include "ptx_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::ptx;
 
 TEST_CASE(".loc becomes a Loc statement with file, line and column") {
@@ -48,3 +50,5 @@ TEST_CASE(".loc at module scope is accepted and dropped") {
   Module m = ptx_test::parse_ok(std::string(ptx_test::kHeader) + "\t.loc 1 1 1\n.global .u32 x;\n");
   CHECK(m.globals.size() == 1);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <filesystem>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::ptx;
 using ptx_test::errors_of;
 using ptx_test::kernel;
@@ -204,3 +206,5 @@ TEST_CASE("parse_file throws Ptx errors with every message, Input errors for unr
   CHECK(m.functions.size() == 1);
   fs::remove_all(dir);
 }
+
+}  // namespace WARPSIM_UNITY_ID

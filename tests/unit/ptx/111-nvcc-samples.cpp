@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::ptx;
 using K = Operand::Kind;
 using Mods = std::vector<std::string>;
@@ -257,3 +259,5 @@ TEST_CASE("hand-written ISA samples that ptxas accepts") {
     }
   CHECK(wide);
 }
+
+}  // namespace WARPSIM_UNITY_ID

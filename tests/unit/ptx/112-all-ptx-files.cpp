@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::ptx;
 namespace fs = std::filesystem;
 
@@ -37,3 +39,5 @@ TEST_CASE("every .ptx under tests/unit/ptx/data parses") {
   CHECK(files.size() >= 12);
   parse_all(files);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 
 #include <chrono>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim::ptx;
 
 namespace {
@@ -73,3 +75,5 @@ TEST_CASE("one line with 200,000 registers parses completely") {
   CHECK(w.text.size() == text.find(";\nret") - text.find("wgmma"));
   INFO(fmt::format("200,000-register line: {:.3f} s", s));  // about 0.05 s, optimised
 }
+
+}  // namespace WARPSIM_UNITY_ID

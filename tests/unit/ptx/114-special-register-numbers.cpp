@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using ptx_test::errors_of;
 using ptx_test::kernel;
 
@@ -54,3 +56,5 @@ TEST_CASE("114 the fuzz finding: %envreg99999999999 is reported at its line and 
           path + ":42:15: special register %envreg99999999999 does not exist (%envreg0 to %envreg31)");
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

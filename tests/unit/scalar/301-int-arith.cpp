@@ -4,6 +4,8 @@
 
 #include "scalar_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace scalar_test;
 
 TEST_CASE("mul.hi keeps the upper half of the double-width product", "[scalar][int]") {
@@ -120,3 +122,5 @@ TEST_CASE("sext and trunc convert between widths", "[scalar][int]") {
   CHECK(sc::trunc(0x1234, 8) == 0x34);
   CHECK(sc::trunc(~0ull, 64) == ~0ull);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -3,6 +3,8 @@
 
 #include "scalar_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace scalar_test;
 using sc::PrmtMode;
 
@@ -150,3 +152,5 @@ TEST_CASE("bmsk builds a mask of width b at position a", "[scalar][bits]") {
   CHECK(sc::bmsk(32, 4, false) == 0xf);  // wrap: position 0
   CHECK(sc::bmsk(4, 0, true) == 0);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 
 #include "scalar_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace scalar_test;
 
 namespace {
@@ -160,3 +162,5 @@ TEST_CASE("f16 and bf16 arithmetic rounds once to the half format", "[scalar][fp
   CHECK(sc::fmul(BF16, 0x3f81, 0x3f81, Rnd::RP, false, false) == 0x3f83);
   CHECK(sc::ffma(BF16, one_bf, one_bf, 0x0001, Rnd::RP, false, false) == 0x3f81);  // bf16 subnormal addend
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 
 #include "scalar_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace scalar_test;
 
 namespace {
@@ -107,3 +109,5 @@ TEST_CASE("div.approx.f32 returns 0 for 2^126 < |b| < 2^128, NaN for infinite a"
   CHECK(sc::fdiv(F32, kOne32, big, Rnd::None, false, true, false) == 0x00400000);  // div.full: 2^-127
   CHECK(sc::fdiv(F32, 0x40400000, 0x40000000, Rnd::None, true, false, false) == 0x3fc00000);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 
 #include "scalar_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace scalar_test;
 using sc::TestP;
 
@@ -122,3 +124,5 @@ TEST_CASE("setp .ftz compares subnormals as zero", "[scalar][fp][cmp]") {
   CHECK(sc::fcompare(F32, 0x80000001, 0, Cmp::EQ, true));
   CHECK(sc::fcompare(F16, 0x0001, 0, Cmp::EQ, true));
 }
+
+}  // namespace WARPSIM_UNITY_ID

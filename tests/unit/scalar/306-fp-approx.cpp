@@ -3,6 +3,8 @@
 
 #include "scalar_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace scalar_test;
 
 namespace {
@@ -75,3 +77,5 @@ TEST_CASE("rcp/sqrt .approx return the correctly rounded value", "[scalar][fp][a
   CHECK(sc::fsqrt(F32, 0x40000000, Rnd::None, true, false) == 0x3fb504f3);
   CHECK(sc::fsqrt(F32, 0xbf800000, Rnd::None, true, false) == kNan32);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 
 #include "scalar_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace scalar_test;
 
 namespace {
@@ -133,3 +135,5 @@ TEST_CASE("cvt float <- int with .sat clamps to [0, 1]", "[scalar][cvt]") {
   CHECK(cvt(F32, S32, 0xffffffff, Rnd::RN, false, true) == 0);
   CHECK(cvt(F32, S32, 0, Rnd::RN, false, true) == 0);
 }
+
+}  // namespace WARPSIM_UNITY_ID

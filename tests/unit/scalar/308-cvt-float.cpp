@@ -5,6 +5,8 @@
 
 #include "scalar_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace scalar_test;
 
 namespace {
@@ -168,3 +170,5 @@ TEST_CASE("cvt e2m1x2/e2m3x2/e3m2x2 saturate, NaN gives the largest positive val
   CHECK(sc::cvt_f16x2_from_f8x2(ScalarType::E2M1x2, 0x7f, false) == 0x4600c600u);    // 6.0, -6.0
   CHECK(sc::cvt_f16x2_from_f8x2(ScalarType::E3M2x2, 0x1f01, false) == 0x4f002c00u);  // 28, 2^-4
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -3,6 +3,8 @@
 
 #include "scalar_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace scalar_test;
 
 TEST_CASE("every non-NaN f16 survives f16 -> f32 -> f16", "[scalar][half]") {
@@ -48,3 +50,5 @@ TEST_CASE("f32 -> f16 / bf16 known values", "[scalar][half]") {
   CHECK(b32(sc::f16_to_f32(0x8000)) == 0x80000000);
   CHECK(sc::bf16_to_f32(0xc040) == -3.0f);
 }
+
+}  // namespace WARPSIM_UNITY_ID

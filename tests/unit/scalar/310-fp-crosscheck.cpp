@@ -11,6 +11,8 @@
 #include <cmath>
 #include <random>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace scalar_test;
 namespace dt = warpsim::func::scalar::detail;
 using dt::FOp;
@@ -224,3 +226,5 @@ TEST_CASE("cvt fast paths agree with the general path", "[scalar][cvt][crosschec
     REQUIRE(sc::cvt(F32, F64, d, Rnd::RN, false, false) == (std::isnan(f32(x)) ? 0x7fffffff : x));
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

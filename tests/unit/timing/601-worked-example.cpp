@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim;
 using timing::Limit;
 
@@ -48,3 +50,5 @@ TEST_CASE("worked example: bytes / registers per warp is the article's 100 %, re
   CHECK(gpu.regs_per_sm * 4 / o.regs_per_warp == 204);  // 256 KiB / 1280: "more than 64 warps"
   CHECK(o.warps_per_sub_partition * gpu.sub_partitions == 48);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 
 #include <optional>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim;
 using timing::Limit;
 using L = std::vector<Limit>;
@@ -157,3 +159,5 @@ TEST_CASE("no shared memory at all: unlimited when nothing is reserved") {
   CHECK(o.ctas_per_sm == 32);
   CHECK(o.limiter == Limit::Blocks);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim;
 using timing::Limit;
 using L = std::vector<Limit>;
@@ -106,3 +108,5 @@ TEST_CASE("invalid requests") {
   CHECK_THROWS_WITH(timing::compute_occupancy(g, {32, 32, 0, 101}),
                     "shared-memory carve-out preference 101 % is not in [0, 100]");
 }
+
+}  // namespace WARPSIM_UNITY_ID

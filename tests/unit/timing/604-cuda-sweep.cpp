@@ -11,6 +11,8 @@
 
 #include <set>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim;
 using timing_test::Rng;
 
@@ -82,3 +84,5 @@ TEST_CASE("a pseudo-random sweep of 2000 points per GPU equals CUDA's calculator
 }
 
 #endif
+
+}  // namespace WARPSIM_UNITY_ID

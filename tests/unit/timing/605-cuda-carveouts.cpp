@@ -10,6 +10,8 @@
 
 #include <set>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim;
 using timing_test::Rng;
 
@@ -73,3 +75,5 @@ TEST_CASE("every carve-out preference 0..100 % equals CUDA's calculator") {
 }
 
 #endif
+
+}  // namespace WARPSIM_UNITY_ID

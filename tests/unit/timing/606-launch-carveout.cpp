@@ -10,6 +10,8 @@
 
 #include <optional>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using namespace warpsim;
 
 namespace {
@@ -53,3 +55,5 @@ TEST_CASE("606 with smem.carveout_choice = largest every launch without a prefer
   CHECK(launch_carveout_kib(g, 256, 16384) == 228);
   CHECK(launch_carveout_kib(g, 256, 0, 25) == 64);  // a preference still holds
 }
+
+}  // namespace WARPSIM_UNITY_ID

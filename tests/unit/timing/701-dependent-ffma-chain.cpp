@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 std::string chain(unsigned n) {
@@ -35,3 +37,5 @@ TEST_CASE("dependent FFMA chain scales with pipe.fp32.latency") {
   CHECK(r.timing.stats.warp_states.dependency == 55);
   CHECK(r.timing.stats.warp_states.memory == 0);
 }
+
+}  // namespace WARPSIM_UNITY_ID

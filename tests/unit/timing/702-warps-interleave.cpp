@@ -2,6 +2,8 @@
 // the same cycle.
 #include "timing_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 std::string chain(unsigned n) {
@@ -36,3 +38,5 @@ TEST_CASE("two warps on one sub-partition interleave (lrr)") {
   const auto r = ttest::run(chain(8), 1, 160, 1, true, {"sm.scheduler=lrr"});
   CHECK(r.timing.cycles == 35);
 }
+
+}  // namespace WARPSIM_UNITY_ID

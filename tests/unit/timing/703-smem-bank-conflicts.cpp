@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // Each thread stores its tid at sm[tid * stride] (u32 words), loads it back and writes it to out[tid].
@@ -62,3 +64,5 @@ TEST_CASE("a 32-way conflict delays the load's result by 31 cycles per access") 
   const auto slow = ttest::run(kernel(32), 1, 32, 32);
   CHECK(slow.timing.cycles - fast.timing.cycles == 62);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // out[tid] = out[tid * stride] + 1 (the buffer is read and written by the same kernel; lane 0's store goes
@@ -76,3 +78,5 @@ TEST_CASE("a repeated load hits L1: DRAM latency once, then L1 latency") {
   CHECK(two.timing.stats.global_ld_sectors_l1_hit == 4);
   CHECK(two.timing.cycles - one.timing.cycles == 40);
 }
+
+}  // namespace WARPSIM_UNITY_ID

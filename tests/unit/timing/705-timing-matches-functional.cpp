@@ -2,6 +2,8 @@
 // those after a functional run (barriers, divergence, more CTAs than fit at once), and two timed runs agree.
 #include "timing_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // Each CTA of 128 threads writes tid into shared memory, waits at a barrier, and writes the value of the
@@ -61,3 +63,5 @@ TEST_CASE("timed runs are deterministic") {
   CHECK(a.timing.cycles == b.timing.cycles);
   CHECK(a.timing.stats.to_map() == b.timing.stats.to_map());
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -1,6 +1,8 @@
 // A barrier holds warps until the last one arrives; they issue again sm.barrier_latency cycles after it.
 #include "timing_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // Warp 1 runs a dependent FFMA chain before the barrier; warp 0 arrives early and waits.
@@ -33,3 +35,5 @@ TEST_CASE("barrier release waits sm.barrier_latency after the last arrival") {
   CHECK(slow.timing.stats.warp_states.barrier > fast.timing.stats.warp_states.barrier);
   CHECK(fast.timing.stats.smsp_inst_executed_sum == slow.timing.stats.smsp_inst_executed_sum);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // Each thread stores {tid, tid+1, ...} (vec words) at sm[tid * stride_bytes], loads the first word back and
@@ -50,3 +52,5 @@ TEST_CASE("64- and 128-bit shared-memory accesses take 2 and 4 wavefronts withou
     for (unsigned i = 0; i < 32; ++i) CHECK(r.out[i] == i);
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

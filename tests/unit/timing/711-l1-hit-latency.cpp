@@ -2,6 +2,8 @@
 // the same line (not loaded: L1 and L2 miss) costs mem.dram_latency.
 #include "mem_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 TEST_CASE("same sector hits L1, the neighbouring sector misses to DRAM") {
   // tiny: mem.l1_hit_latency 40, mem.dram_latency 500 (one sector, no queueing).
   const auto one = mtest::run_chain({"ld 0"});
@@ -16,3 +18,5 @@ TEST_CASE("same sector hits L1, the neighbouring sector misses to DRAM") {
   CHECK(next.stats.mem.l1_sector_misses == 2);
   CHECK(same.stats.to_map().at("l1tex__t_sector_hit_rate.pct") == 50.0);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -3,6 +3,8 @@
 // L2 (32 KiB, still holds it).
 #include "mem_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 TEST_CASE("assoc + 1 lines in one set evict the first (LRU), it hits L2") {
   const auto four = mtest::run_chain({"ld 0", "ld 1024", "ld 2048", "ld 3072"});
   const auto four_again = mtest::run_chain({"ld 0", "ld 1024", "ld 2048", "ld 3072", "ld 0"});
@@ -15,3 +17,5 @@ TEST_CASE("assoc + 1 lines in one set evict the first (LRU), it hits L2") {
   CHECK(five_again.stats.mem.lts_sector_hits == 1);
   CHECK(five_again.stats.mem.lts_sector_misses == 5);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -3,6 +3,8 @@
 // L1.
 #include "mem_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 TEST_CASE("a store does not allocate in L1 but does in L2, a present sector stays") {
   const auto st = mtest::run_chain({"st 0"});
   const auto st_ld = mtest::run_chain({"st 0", "ld 0"});
@@ -18,3 +20,5 @@ TEST_CASE("a store does not allocate in L1 but does in L2, a present sector stay
   CHECK(ld_st_ld.cycles - ld.cycles == 40);
   CHECK(ld_st.stats.mem.dram_bytes_write == 32);  // the dirty sector is flushed at the end
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -2,6 +2,8 @@
 // other SM, first loads another line, then X: its L1 misses and X hits in L2.
 #include "mem_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 TEST_CASE("a line one SM brought in hits L2 for another SM") {
   // 8000 bytes of shared memory (+1024 reserved) per CTA: one CTA per tiny SM, so each gets its own SM.
   const std::string ptx = ttest::header() + R"(
@@ -34,3 +36,5 @@ TEST_CASE("a line one SM brought in hits L2 for another SM") {
   const auto one = ttest::run(ptx, 1, 32, 2048, true, {"sm.count=2"}).timing;  // CTA 0 alone: 500 + 40
   CHECK(r.cycles - one.cycles == 200 - 40 + 1);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 TEST_CASE("streaming 1 MiB takes bytes / dram_bytes_per_cycle") {
   // 64 CTAs x 128 threads; thread t of CTA c loads 8 x 16 bytes at ((c * 8 + k) * 128 + t) * 16: each warp load is
   // 512 contiguous bytes (16 sectors) and every byte of the buffer is read once.
@@ -32,3 +34,5 @@ TEST_CASE("streaming 1 MiB takes bytes / dram_bytes_per_cycle") {
   CHECK(r.cycles == 32768 + 500 + 21);
   CHECK(static_cast<double>(r.cycles) < 1.02 * static_cast<double>(kBytes / 32));
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 TEST_CASE("DRAM bytes read and written, L2 sectors") {
   std::string stores;
   for (unsigned k = 0; k < 32; ++k) stores += fmt::format("  st.global.u32 [%rd3+{}], %r2;\n", k * 512 * 4);
@@ -32,3 +34,5 @@ TEST_CASE("DRAM bytes read and written, L2 sectors") {
   CHECK(m.at("dram__bytes_write.sum") == 65536.0);
   CHECK(m.at("lts__t_sectors.sum") == 2112.0);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 
 #include <cstring>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 warpsim::timing::GridTiming run_const(unsigned stride_bytes) {
@@ -53,3 +55,5 @@ TEST_CASE("constant cache: broadcast is one access, 32 addresses are 32 in serie
   CHECK(serial.stats.mem.const_accesses == 32);
   CHECK(serial.cycles - bcast.cycles == 31 * 4);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -2,6 +2,8 @@
 // and leave the sector dirty in L2.
 #include "mem_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 TEST_CASE("a global atomic costs the L2 (or DRAM) latency plus the atomic unit") {
   const auto ld = mtest::run_chain({"ld 0"});
   const auto at = mtest::run_chain({"at 0"});
@@ -13,3 +15,5 @@ TEST_CASE("a global atomic costs the L2 (or DRAM) latency plus the atomic unit")
   CHECK(at.stats.mem.dram_bytes_read == 32);
   CHECK(at.stats.mem.dram_bytes_write == 32);  // flushed at the end
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -2,6 +2,8 @@
 // retires (when its last warp has exited), and launch.cta_dispatch_interval spaces out launches.
 #include "dispatch_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 TEST_CASE("a fifth CTA waits for the first wave (sm.max_ctas 4)") {
   // CTAs of one warp: 4 fit (sm.max_ctas), one per sub-partition, each alone: 34 cycles.
   const auto four = ttest::run(dtest::chain(), 4, 32, 1);
@@ -29,3 +31,5 @@ TEST_CASE("launch.cta_dispatch_interval spaces CTA launches") {
       ttest::run(dtest::chain(), 2, 32, 1, true, {"launch.cta_dispatch_interval=5", "launch.kernel_latency=100"});
   CHECK(late.timing.cycles == 100 + 5 + 34);
 }
+
+}  // namespace WARPSIM_UNITY_ID

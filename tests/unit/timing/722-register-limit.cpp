@@ -2,6 +2,8 @@
 // 4096 per warp fill one of tiny's sub-partitions (16384 / 4), so 4 warps fit: one CTA of 128 threads.
 #include "dispatch_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 TEST_CASE("registers allow one CTA per SM: CTAs run one after another") {
   // Without registers both CTAs of 4 warps are resident (2 warps per sub-partition interleave: 36 cycles,
   // see 702-warps-interleave.cpp).
@@ -18,3 +20,5 @@ TEST_CASE("registers allow one CTA per SM: CTAs run one after another") {
   CHECK(two.timing.cycles == 36);
   CHECK(two.timing.stats.launch_occupancy_limit_registers == 2);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -3,6 +3,8 @@
 
 #include <warpsim/common/error.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 std::string launch_error(const std::string& ptx, unsigned block, unsigned regs) {
@@ -29,3 +31,5 @@ TEST_CASE("too much shared memory") {
         "invalid argument (cudaErrorInvalidValue): 15504 bytes of shared memory per block exceeds the 15360 bytes a "
         "block may use (smem.per_cta_max; with the 1024 reserved, rounded to 128: 16640 > 16384)");
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 
 #include <warpsim/timing/occupancy.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 TEST_CASE("launch__occupancy_limit_* equal compute_occupancy") {
   // 96 threads (3 warps), 64 registers, 3000 bytes of shared memory on tiny: warps 16 / 3 = 5; registers
   // 2048 per warp, 2 warps per sub-partition, 8 / 3 = 2; shared memory 3000 + 1024 -> 4096, 16384 / 4096 = 4;
@@ -39,3 +41,5 @@ TEST_CASE("achieved occupancy") {
   const auto r = ttest::run(dtest::chain(), 1, 128, 1);
   CHECK(r.timing.stats.to_map().at("sm__warps_active.avg.pct_of_peak_sustained_active") == 25.0);
 }
+
+}  // namespace WARPSIM_UNITY_ID

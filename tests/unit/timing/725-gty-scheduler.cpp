@@ -5,6 +5,8 @@
 
 #include <map>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 struct CtaTimes : warpsim::timing::TraceSink {
@@ -41,3 +43,5 @@ TEST_CASE("gty and gto differ when a CTA waits for a second wave") {
   CHECK(y.start[2] == 11);
   CHECK(gto.timing.stats.smsp_inst_executed_sum == gty.timing.stats.smsp_inst_executed_sum);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 
 #include <warpsim/timing/dispatcher.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 TEST_CASE("round-robin order visits GPCs first") {
   const auto h100 = warpsim::config::load_gpu_config("h100");  // 8 GPCs x 9 TPCs x 2 SMs, 132 SMs
   const auto order = warpsim::timing::sm_dispatch_order(h100);
@@ -30,3 +32,5 @@ TEST_CASE("fill and round_robin place CTAs differently") {
   CHECK(rr.timing.stats.sm_cycles_active_avg == 34.0);
   CHECK(fill.timing.stats.sm_cycles_active_avg == 18.5);
 }
+
+}  // namespace WARPSIM_UNITY_ID

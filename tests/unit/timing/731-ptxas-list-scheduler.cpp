@@ -7,6 +7,8 @@
 
 #include <vector>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 const std::string kDecls =
@@ -249,3 +251,5 @@ LOOP:
   CHECK(p.code[br].ops[0].imm == body);
   check_same_values(ptx);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using warpsim::ir::Op;
@@ -242,3 +244,5 @@ TEST_CASE("if-conversion: an if/else is left alone when another branch enters a 
     CHECK(q.code[ptest::pc_of(q, "div.u32")].guard != warpsim::ir::kNoReg);
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -3,6 +3,8 @@
 // latency the scheduler assumes for each instruction.
 #include "ptxas_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 const std::string kFold = ptest::kernel("  .reg .u32 %r<30>;\n  .reg .u64 %rd<10>;\n  .reg .f32 %f<4>;\n", R"(
@@ -195,3 +197,5 @@ TEST_CASE("vectorising: merged accesses issue nothing but still pass the shared-
   // every access still takes its wavefront
   CHECK(s.smem_wavefronts == plain.timing.stats.smem_wavefronts);
 }
+
+}  // namespace WARPSIM_UNITY_ID

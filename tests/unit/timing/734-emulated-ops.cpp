@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 struct Emulated {
@@ -94,3 +96,5 @@ TEST_CASE("emul latency 0 is not emulated, approximate division never is") {
     CHECK(r.timing.stats.sass_inst_expanded == 0);
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // A uniform counted loop of n iterations.
@@ -61,3 +63,5 @@ TEST_CASE("a forward unconditional branch is taken, one to the next instruction 
     CHECK(ttest::run(kernel(""), 1, 32, 1, true, set).timing.cycles == 3);
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 
 #include <cmath>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // `warm`: a load of the word first (the atomics then hit L2) whose value the atomics add, so that they issue
@@ -58,3 +60,5 @@ TEST_CASE("the slice serves the next same-address atomic after the previous one'
   // Without serialisation the second starts one cycle after the first: 507 + 220.
   CHECK(ttest::run(kernel(true, 2), 1, 32, 1, true, cycles_per_lane(0), {1}).timing.cycles == 727);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // Lane i accesses out + i * stride bytes (a load into %r2 or a store of its tid); `then_load`: afterwards
@@ -72,3 +74,5 @@ TEST_CASE("a warp store of 32 lines keeps L1 busy mem.l1_store_cycles_per_line p
     for (unsigned lane = 0; lane < 32; ++lane) CHECK(r.out[32 * lane] == lane);
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // printf("hi\n") as nvcc emits it (no arguments).
@@ -84,3 +86,5 @@ TEST_CASE("a printf counts sm.printf_instructions SASS instructions") {
   CHECK(r.timing.stats.smsp_thread_inst_executed_sum == 64 * (8 + 49));
   CHECK(r.timing.cycles == 11);  // no printf_cycles: the instructions alone take no time
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -3,6 +3,8 @@
 // issues nothing and its result is ready when its sources are.
 #include "mem_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // Per warp: ld.param, cvta.to (folds), mov %tid, mul.wide used only by an add (folds), add.s64, mov.f32 (folds),
@@ -78,3 +80,5 @@ TEST_CASE("a folded cvta.to.global takes no time before a load") {
   CHECK(folded.stats.ptx_inst_folded == 2);
   CHECK(folded.stats.smsp_inst_executed_sum == 5 - 2);
 }
+
+}  // namespace WARPSIM_UNITY_ID

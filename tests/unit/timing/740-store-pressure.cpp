@@ -14,6 +14,8 @@
 
 #include <fmt/format.h>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // Records the cycle of every issued warp-instruction, in issue order (one warp: program order).
@@ -182,3 +184,5 @@ TEST_CASE("a write-back takes 1/slices of the DRAM bandwidth") {
   CHECK(two.stats.mem.dram_bytes_write == 4 * 32);
   CHECK(one.stats.mem.dram_bytes_write == 4 * 32);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 
 #include <map>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 constexpr unsigned kChain = 12;  // dependent adds the producer runs after its arrive
@@ -80,3 +82,5 @@ TEST_CASE("bar.arrive: the arriving warp goes on at once, the waiting warp is re
   CHECK(t.end[1] == 53);
   CHECK(r.timing.cycles == 62);
 }
+
+}  // namespace WARPSIM_UNITY_ID

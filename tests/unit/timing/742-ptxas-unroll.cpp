@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using warpsim::ir::Op;
@@ -268,3 +270,5 @@ TEST_CASE("unroll: the copies' loads issue back to back, so the loop takes fewer
   CHECK(r1.timing.cycles == 3195);
   CHECK(r4.timing.cycles == 2437);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -3,6 +3,8 @@
 // ld.relaxed.cta may hit. (ptxas emits LDG.E.STRONG.GPU for .cg: SASS of traces/ubench_store_drain.)
 #include "mem_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 TEST_CASE("743 an L1-resident sector: ld hits L1, ld.cg / ld.volatile / ld.relaxed.gpu go to L2, ld.relaxed.cta hits") {
   // tiny: mem.l1_hit_latency 40, mem.l2_hit_latency 200, mem.dram_latency 500.
   const auto one = mtest::run_chain({"ld 0"});
@@ -22,3 +24,5 @@ TEST_CASE("743 ld.global.cg does not allocate in L1: the next plain load misses 
   CHECK(then.stats.mem.l1_sector_hits == 0);
   CHECK(then.stats.mem.l1_sector_misses == 2);  // the bypassing load counts as a lookup miss, as ncu shows it
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -4,6 +4,8 @@
 // provably so) is 32 lanes on one address. Values are the same. (The result is stored, so the kernel waits for it.)
 #include "timing_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 std::string kernel(bool from_tid) {
   return ttest::header() + std::string(R"(
@@ -35,3 +37,5 @@ TEST_CASE("744 an atom.add on a provably uniform address is one lane's at L2, wi
   CHECK(lanes.timing.cycles - uniform.timing.cycles >= 290);
   CHECK(lanes.timing.cycles - uniform.timing.cycles <= 320);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 // acknowledgement, then sm.fence_gpu_cycles more (traces/ubench_exit_drain's exit_fence); a CTA-scope one does not.
 #include "dispatch_test_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 // One FFMA, then every thread stores its result to out[tid] and exits.
 std::string chain_store(const std::string& after_store = "") {
@@ -54,3 +56,5 @@ TEST_CASE("745 membar.gl waits for the warp's stores to be acknowledged, then sm
   CHECK(with("  membar.cta;\n", 500) == plain);
   CHECK(with("  fence.acq_rel.cta;\n", 500) == plain);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 
 #include <map>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 const std::string kKernel = ttest::header() + R"(
@@ -61,3 +63,5 @@ TEST_CASE("746 cp.async lands when its global load returns and releases wait_gro
   const auto f = ttest::run(kKernel, 1, 32, 64, false, {}, init);
   CHECK(f.out == r.out);
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 
 #include <vector>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // Warp 1 loads a word from DRAM and only then arrives; warp 0 arrives and waits for phase 0 in a try_wait loop.
@@ -82,3 +84,5 @@ TEST_CASE("747 a try_wait whose time limit passes returns false and is issued ag
     CHECK(t.after == t.arrive + 5);
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -9,6 +9,8 @@
 
 #include <set>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using warpsim::timing::CtaDispatcher;
 
 TEST_CASE("748 a cluster's CTAs launch together on SMs of one GPC, and wait for a GPC with room for all",
@@ -82,3 +84,5 @@ TEST_CASE("748 in a timed run every cluster's CTAs read %smid of one GPC", "[tim
     }
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -6,6 +6,8 @@
 #include <warpsim/config/gpu_config.hpp>
 #include <warpsim/timing/dispatcher.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 TEST_CASE("749 clusters active at once on the H200 model", "[timing][cluster]") {
   const auto h200 = warpsim::config::load_gpu_config("h200");
   using warpsim::timing::max_active_clusters;
@@ -37,3 +39,5 @@ TEST_CASE("749 a cluster that fits on no GPC is a launch error", "[timing][clust
                                           Catch::Contains("(cudaErrorClusterOutOfResources)"));
   }
 }
+
+}  // namespace WARPSIM_UNITY_ID

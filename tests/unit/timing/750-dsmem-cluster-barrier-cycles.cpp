@@ -4,6 +4,8 @@
 // grows by exactly what its parameter grows (+100 cycles).
 #include "../../integration/simt/cluster_util.hpp"
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // Rank 0's thread 0..31: out[0] = clock64 cycles around a remote load and its use, out[1] the value loaded; out[2]
@@ -71,3 +73,5 @@ TEST_CASE("750 DSMEM load and cluster barrier: exact cycles on tiny, and each pa
   CHECK(slow_barrier[0] == base[0]);
   CHECK(slow_barrier[2] == base[2] + 100);
 }
+
+}  // namespace WARPSIM_UNITY_ID

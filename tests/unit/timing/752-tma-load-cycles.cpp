@@ -11,6 +11,8 @@
 #include <array>
 #include <cstring>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 const std::string kLoad = ttest::header() + R"(
@@ -85,3 +87,5 @@ TEST_CASE("752 one TMA load lands issue + descriptor + DRAM round trip + land cy
   // mem.dram_latency) + 5 (land).
   CHECK(t.after - t.copy == 618);
 }
+
+}  // namespace WARPSIM_UNITY_ID

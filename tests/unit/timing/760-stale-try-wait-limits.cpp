@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 // Issue cycles by (CTA, warp, pc), each in order.
@@ -148,3 +150,5 @@ TEST_CASE("760 a finished CTA's stale time limit does not end a wait of the next
   REQUIRE(t.of(1, 0, kWaitPc + 1).size() == 1);
   CHECK(t.of(1, 0, kWaitPc + 1)[0] == next + 4000);
 }
+
+}  // namespace WARPSIM_UNITY_ID

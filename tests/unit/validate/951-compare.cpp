@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using nlohmann::json;
 
 TEST_CASE("compare lines up metrics by Nsight name with percentage errors", "[validate]") {
@@ -102,3 +104,5 @@ TEST_CASE("a per-set baseline fails when either set gets worse or goes missing",
   REQUIRE(gone.size() == 1);
   CHECK(gone[0] == "the baseline has a judgement set, the report has none");
 }
+
+}  // namespace WARPSIM_UNITY_ID

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
 using nlohmann::json;
 
 namespace {
@@ -49,3 +51,5 @@ TEST_CASE("timelines: files of the wrong kind are refused", "[validate][timeline
   CHECK_THROWS_WITH(warpsim::validate::compare_timelines(kSim, kSim),
                     Catch::Contains("not a warpsim-measured-timeline/1 file"));
 }
+
+}  // namespace WARPSIM_UNITY_ID
