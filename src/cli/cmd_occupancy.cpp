@@ -92,14 +92,21 @@ nlohmann::ordered_json count_json(unsigned ctas) {
 
 // The cluster line: how many clusters fit, GPC by GPC.
 std::string cluster_text(const config::GpuConfig& g, const Occupancy& o, unsigned size) {
-  std::vector<unsigned> sms(std::max(g.gpc_count, 1u), 0);
+  std::vector<unsigned> sms(timing::gpc_groups(g), 0);
   for (const unsigned gpc : timing::sm_gpcs(g)) ++sms[gpc];
+  const unsigned ctas = timing::cluster_ctas_per_sm(g, o.ctas_per_sm, size);
   std::string per;
-  for (std::size_t i = 0; i < sms.size(); ++i)
-    per += fmt::format("{}{}", i == 0 ? "" : " + ", std::uint64_t{sms[i]} * o.ctas_per_sm / size);
+  for (std::size_t i = 0; i < sms.size(); ++i) {
+    const bool fits = !g.cluster_distinct_sms || sms[i] >= size;
+    per += fmt::format("{}{}", i == 0 ? "" : " + ", fits ? std::uint64_t{sms[i]} * ctas / size : 0);
+  }
   return fmt::format(
-      "  => {} clusters of {} CTAs at once: each GPC holds floor(its SMs x {} CTAs/SM / {}) = {} (SMs per GPC: {})\n",
-      timing::max_active_clusters(g, o.ctas_per_sm, size), size, o.ctas_per_sm, size, per, fmt::join(sms, ", "));
+      "  => {} clusters of {} CTAs at once: each GPC holds floor(its SMs x {} CTAs/SM{} / {}){} = {} (SMs per GPC: "
+      "{})\n",
+      timing::max_active_clusters(g, o.ctas_per_sm, size), size, ctas,
+      ctas < o.ctas_per_sm ? fmt::format(" (cluster.max_ctas_per_sm)") : "", size,
+      g.cluster_distinct_sms ? ", 0 for a GPC of fewer SMs than the cluster (cluster.distinct_sms)" : "", per,
+      fmt::join(sms, ", "));
 }
 
 void print_json(const config::GpuConfig& g, const OccupancyRequest& r, const Occupancy& o,

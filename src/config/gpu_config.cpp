@@ -97,6 +97,20 @@ Param counts(const char* name, std::vector<unsigned> G::*m, const char* unit, un
           [=](const G& g) { return ojson(g.*m); }};
 }
 
+// A list with one entry per SM, in any order (may be empty).
+Param per_sm(const char* name, std::vector<unsigned> G::*m, const char* unit, unsigned hi, const char* desc) {
+  return {{name, unit, "", desc, fmt::format("an empty list, or one entry per SM (sm.count), each in [0, {}]", hi)},
+          false,
+          [=](G& g, const ojson& v, const JsonPath& at) {
+            if (!v.is_array()) at.fail("expected an array of integers, got {}", detail::describe(v));
+            std::vector<unsigned> out;
+            for (std::size_t i = 0; i < v.size(); ++i)
+              out.push_back(static_cast<unsigned>(detail::get_uint(v[i], at.index(i), 0, hi)));
+            g.*m = std::move(out);
+          },
+          [=](const G& g) { return ojson(g.*m); }};
+}
+
 template <typename E>
 Param choice(const char* name, E G::*m, std::vector<std::pair<std::string, E>> options, const char* desc) {
   std::vector<std::string> names;
@@ -383,6 +397,14 @@ std::vector<Param> make_params() {
       count("cluster.dispatch_cycles", &G::cluster_dispatch_cycles, "cycles", 0, 1000000,
             "cycles a cluster launch adds to the CTA dispatch interval (its CTAs start together, after the "
             "dispatcher found room for all of them on one GPC)"),
+      per_sm("cluster.group_of_sm", &G::cluster_group_of_sm, "group", 4095,
+             "for each SM by %smid, the group of SMs a cluster's CTAs are placed within (its GPC: groups are numbered "
+             "from 0 without gaps); empty: gpc.count GPCs of gpc.tpcs TPCs of sm.per_tpc SMs, in SM order"),
+      count("cluster.max_ctas_per_sm", &G::cluster_max_ctas_per_sm, "CTAs", 1, 1u << 15,
+            "CTAs of a cluster launch resident on one SM at most (below the kernel's occupancy when that is higher)"),
+      count("cluster.distinct_sms", &G::cluster_distinct_sms, "bool", 0, 1,
+            "1: the CTAs of one cluster run on distinct SMs of its group (a group of fewer SMs than the cluster hosts "
+            "none); 0: several may share an SM"),
       count("sm.branch_taken_cycles", &G::branch_taken_cycles, "cycles", 0, 100000,
             "a taken branch's issue to the warp's next issue (fetching the target)"),
       count("sm.printf_cycles", &G::printf_cycles, "cycles", 0, 10000000,
@@ -568,6 +590,18 @@ void check_consistency(const GpuConfig& g, const std::string& file) {
     at("sm.count")
         .fail("{} SMs exceed gpc.count ({}) x gpc.tpcs ({}) x sm.per_tpc ({})", g.num_sms, g.gpc_count, g.tpcs_per_gpc,
               g.sms_per_tpc);
+  }
+  if (!g.cluster_group_of_sm.empty()) {
+    const auto& m = g.cluster_group_of_sm;
+    if (m.size() != g.num_sms)
+      at("cluster.group_of_sm")
+          .fail("lists {} SMs, sm.count is {} (with another SM count, set cluster.group_of_sm=[] too: GPCs of gpc.tpcs "
+                "TPCs in SM order)",
+                m.size(), g.num_sms);
+    const unsigned groups = *std::max_element(m.begin(), m.end()) + 1;
+    for (unsigned k = 0; k < groups; ++k)
+      if (std::find(m.begin(), m.end(), k) == m.end())
+        at("cluster.group_of_sm").fail("no SM is in group {} (groups are numbered 0 to {} without gaps)", k, groups - 1);
   }
   if (g.max_regs_per_cta > g.regs_per_sm) {
     at("regs.max_per_cta").fail("{} exceeds regs.per_sm ({})", g.max_regs_per_cta, g.regs_per_sm);

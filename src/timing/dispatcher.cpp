@@ -21,6 +21,7 @@ std::vector<unsigned> sm_dispatch_order(const config::GpuConfig& cfg) {
 }
 
 std::vector<unsigned> sm_gpcs(const config::GpuConfig& cfg) {
+  if (!cfg.cluster_group_of_sm.empty()) return cfg.cluster_group_of_sm;
   const unsigned per_tpc = std::max(cfg.sms_per_tpc, 1u), tpcs = std::max(cfg.tpcs_per_gpc, 1u);
   const unsigned gpcs = std::max(cfg.gpc_count, 1u), n = std::max(cfg.num_sms, 1u);
   std::vector<unsigned> g(n);
@@ -28,20 +29,30 @@ std::vector<unsigned> sm_gpcs(const config::GpuConfig& cfg) {
   return g;
 }
 
+unsigned gpc_groups(const config::GpuConfig& cfg) {
+  const auto& m = cfg.cluster_group_of_sm;
+  return m.empty() ? std::max(cfg.gpc_count, 1u) : *std::max_element(m.begin(), m.end()) + 1;
+}
+
+unsigned cluster_ctas_per_sm(const config::GpuConfig& cfg, unsigned ctas_per_sm, unsigned cluster_size) {
+  return cluster_size > 1 ? std::min(ctas_per_sm, cfg.cluster_max_ctas_per_sm) : ctas_per_sm;
+}
+
 std::uint64_t max_active_clusters(const config::GpuConfig& cfg, unsigned ctas_per_sm, unsigned cluster_size) {
   if (cluster_size == 0) return 0;
-  const std::vector<unsigned> gpc = sm_gpcs(cfg);
-  std::vector<std::uint64_t> slots(std::max(cfg.gpc_count, 1u), 0);
-  for (const unsigned g : gpc) slots[g] += ctas_per_sm;
+  const unsigned per = std::min(ctas_per_sm, cfg.cluster_max_ctas_per_sm);  // a cluster launch, even of 1 CTA
+  std::vector<std::uint64_t> sms(gpc_groups(cfg), 0);
+  for (const unsigned g : sm_gpcs(cfg)) ++sms[g];
   std::uint64_t n = 0;
-  for (const std::uint64_t s : slots) n += s / cluster_size;
+  for (const std::uint64_t s : sms)
+    if (!cfg.cluster_distinct_sms || s >= cluster_size) n += s * per / cluster_size;
   return n;
 }
 
 CtaDispatcher::CtaDispatcher(const config::GpuConfig& cfg, unsigned ctas_per_sm, std::uint64_t total_ctas,
                              std::uint64_t start, unsigned cluster_size)
     : policy_(cfg.dispatch_order),
-      per_sm_(std::max(ctas_per_sm, 1u)),
+      per_sm_(std::max(cluster_ctas_per_sm(cfg, ctas_per_sm, cluster_size), 1u)),
       interval_(cfg.cta_dispatch_interval),
       total_(total_ctas),
       allowed_at_(static_cast<double>(start)),
@@ -49,8 +60,9 @@ CtaDispatcher::CtaDispatcher(const config::GpuConfig& cfg, unsigned ctas_per_sm,
       resident_(order_.size(), 0),
       cluster_(std::max(cluster_size, 1u)),
       cluster_cycles_(cfg.cluster_dispatch_cycles),
+      distinct_(cfg.cluster_distinct_sms != 0),
       gpc_of_(sm_gpcs(cfg)),
-      gpcs_(std::max(cfg.gpc_count, 1u)) {}
+      gpcs_(gpc_groups(cfg)) {}
 
 std::vector<unsigned> CtaDispatcher::pick_cluster() const {
   for (unsigned k = 0; k < gpcs_; ++k) {
@@ -59,6 +71,17 @@ std::vector<unsigned> CtaDispatcher::pick_cluster() const {
     std::vector<unsigned> room(order_.size(), 0);
     for (const unsigned s : order_)
       if (gpc_of_[s] == g) room[s] = per_sm_ - resident_[s];
+    if (distinct_) {
+      // One CTA on each of cluster_size SMs: those with the most room first (ties in dispatch order), which packs
+      // floor(SMs x ctas_per_sm / cluster_size) clusters into a GPC, as max_active_clusters counts them.
+      std::vector<unsigned> cand;
+      for (const unsigned s : order_)
+        if (room[s] > 0) cand.push_back(s);
+      if (cand.size() < cluster_) continue;
+      std::stable_sort(cand.begin(), cand.end(), [&](unsigned a, unsigned b) { return room[a] > room[b]; });
+      cand.resize(cluster_);
+      return cand;
+    }
     // One CTA per SM with room, in dispatch order, then another, until the cluster is placed.
     for (bool placed = true; placed && sms.size() < cluster_;) {
       placed = false;

@@ -58,11 +58,15 @@ class Gpu {
     const source::TimebaseScope attached(src_, &clock_);
     now_ = Cycle(cfg_.kernel_launch_latency);
     const unsigned csize = static_cast<unsigned>(geo_.size());
-    if (csize > 1 && max_active_clusters(cfg_, occ_.ctas_per_sm, csize) == 0)
+    if (csize > 1 && max_active_clusters(cfg_, occ_.ctas_per_sm, csize) == 0) {
+      std::vector<unsigned> sms(gpc_groups(cfg_), 0);
+      for (const unsigned g : sm_gpcs(cfg_)) ++sms[g];
       fail(ErrorKind::Launch,
            "a cluster of {} CTAs does not fit on one GPC of {} ({} SMs per GPC at most, {} CTAs of this kernel per "
-           "SM) (cudaErrorClusterOutOfResources)",
-           csize, cfg_.name, cfg_.tpcs_per_gpc * cfg_.sms_per_tpc, occ_.ctas_per_sm);
+           "SM{}) (cudaErrorClusterOutOfResources)",
+           csize, cfg_.name, *std::max_element(sms.begin(), sms.end()), cluster_ctas_per_sm(cfg_, occ_.ctas_per_sm, csize),
+           cfg_.cluster_distinct_sms ? ", each CTA of a cluster on its own SM" : "");
+    }
     disp_.emplace(cfg_, occ_.ctas_per_sm, shape_.ctas, now_.count(), csize);
     while (live_ctas_ > 0 || !disp_->all_launched()) visit();
     return finish();

@@ -150,6 +150,9 @@ struct GpuConfig {
   double dsmem_bytes_per_cycle = 32;             // cluster.dsmem_bytes_per_cycle: one SM's DSMEM port
   unsigned cluster_barrier_cycles = 200;         // cluster.barrier_cycles: last barrier.cluster arrival to the release
   unsigned cluster_dispatch_cycles = 0;          // cluster.dispatch_cycles: added to the CTA dispatch interval per cluster
+  std::vector<unsigned> cluster_group_of_sm;     // cluster.group_of_sm: each SM's cluster placement group (empty: GPCs)
+  unsigned cluster_max_ctas_per_sm = 32;         // cluster.max_ctas_per_sm: CTAs of cluster launches resident per SM
+  unsigned cluster_distinct_sms = 0;             // cluster.distinct_sms: a cluster's CTAs on distinct SMs
   unsigned printf_cycles = 0;                    // cycles a warp spends in one device printf (one lane printing)
   unsigned printf_cycles_per_lane = 0;           // more cycles per additional printing lane
   unsigned printf_instructions = 1;              // SASS warp-instructions one printf call executes

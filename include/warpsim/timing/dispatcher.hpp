@@ -13,14 +13,17 @@
 //                GPC 1, ...), so consecutive CTAs spread over the GPU;
 //   fill         the lowest-numbered SM with room (SM 0 fills up first).
 // Clusters (launch shape `cluster_size` > 1, CTAs handed out in cluster order: common/cluster.hpp): a cluster
-// launches whole, its CTAs all in one cycle, on SMs of one GPC (SM s is in GPC s / sm.per_tpc / gpc.tpcs), when one
-// GPC has room for all of them; GPCs are tried round-robin from the one after the previous cluster's, and within the
-// GPC the CTAs go one per SM with room first (in dispatch order), then a second per SM, and so on. A cluster takes
+// launches whole, its CTAs all in one cycle, on SMs of one GPC (sm_gpcs: cluster.group_of_sm, else SM s is in GPC
+// s / sm.per_tpc / gpc.tpcs), when one GPC has room for all of them, an SM holding at most cluster.max_ctas_per_sm of
+// the launch's CTAs; GPCs are tried round-robin from the one after the previous cluster's, and within the GPC the CTAs
+// go one per SM with room first (in dispatch order), then a second per SM, and so on (with cluster.distinct_sms: one
+// per SM only, to the SMs with the most room). A cluster takes
 // cluster_size x launch.cta_dispatch_interval + cluster.dispatch_cycles of the dispatcher's time. max_active_clusters
 // is how many clusters fit at once (see there).
-// Leaves out: several kernels sharing SMs, per-sub-partition fragmentation of warp slots, GPCs with unequal TPC
-// counts other than the last ones (the enabled SMs of the real die are spread over GPCs in a way NVIDIA does not
-// publish: here the first ones are full), and the hardware's choice of GPC and SMs for a cluster (not published).
+// Leaves out: several kernels sharing SMs, per-sub-partition fragmentation of warp slots, the dispatch order's own
+// GPC layout (round_robin still numbers GPCs by gpc.count and gpc.tpcs, not by cluster.group_of_sm), the cap of
+// cluster.max_ctas_per_sm for a launch with a cluster of 1 CTA (the H200's driver applies it; warpsim treats that
+// launch as one without clusters), and the hardware's choice of GPC and SMs for a cluster (not published).
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
@@ -72,20 +75,26 @@ class CtaDispatcher {
   std::size_t cursor_ = 0;          // round_robin: position in order_ to try first
   unsigned cluster_ = 1;            // CTAs per cluster
   double cluster_cycles_ = 0;       // cluster.dispatch_cycles
+  bool distinct_ = false;           // cluster.distinct_sms
   std::vector<unsigned> gpc_of_;    // by SM
   unsigned gpcs_ = 1, gpc_cursor_ = 0;
   std::vector<unsigned> placing_;   // SMs of the cluster being launched, for its remaining CTAs (back first)
 };
 
 // How many clusters of `cluster_size` CTAs fit on the GPU at once when an SM holds `ctas_per_sm` CTAs of the kernel
-// (cuOccupancyMaxActiveClusters): every CTA of a cluster must be resident on SMs of one GPC, several on one SM
-// allowed, so a GPC of n SMs holds floor(n x ctas_per_sm / cluster_size) clusters and the GPU the sum over its GPCs.
-// Rule from the CUDA Programming Guide ("Thread Block Clusters": a cluster's blocks are co-scheduled on one GPC) and
-// the driver API's description of cuOccupancyMaxActiveClusters; the GPC layout from gpc.count, gpc.tpcs, sm.per_tpc
-// with sm.count SMs enabled, the first GPCs full. Not yet compared with the H200 (a sweep of the driver's answer
-// should be measured).
+// (cuOccupancyMaxActiveClusters): every CTA of a cluster must be resident on SMs of one GPC (sm_gpcs), an SM holding
+// at most cluster.max_ctas_per_sm CTAs of a cluster launch (clusters of 1 CTA included), so a GPC of n SMs holds floor(n x per SM / cluster_size)
+// clusters and the GPU the sum over its GPCs; with cluster.distinct_sms a GPC of fewer than cluster_size SMs holds
+// none. Measured on the H200 (tools/measure/cluster_occupancy.cu, traces/cluster_occupancy): the driver's answer for
+// 2,464 points (block sizes x dynamic shared memory x cluster sizes 1-16) is this rule with the measured GPCs, 8 CTAs
+// per SM and distinct SMs (test 749).
 std::uint64_t max_active_clusters(const config::GpuConfig& cfg, unsigned ctas_per_sm, unsigned cluster_size);
-// The GPC of every SM (as the dispatcher numbers them).
+// CTAs of one kernel an SM holds in a launch of clusters of `cluster_size` (cluster.max_ctas_per_sm caps
+// `ctas_per_sm`, the occupancy calculator's answer; no cap without clusters).
+unsigned cluster_ctas_per_sm(const config::GpuConfig& cfg, unsigned ctas_per_sm, unsigned cluster_size);
+// How many GPCs (cluster placement groups) there are: cluster.group_of_sm's, else gpc.count.
+unsigned gpc_groups(const config::GpuConfig& cfg);
+// The GPC of every SM by %smid: cluster.group_of_sm, else SMs numbered GPC by GPC (the first GPCs full).
 std::vector<unsigned> sm_gpcs(const config::GpuConfig& cfg);
 
 }  // namespace warpsim::timing

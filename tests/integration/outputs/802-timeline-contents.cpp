@@ -13,7 +13,7 @@ using namespace outputs_test;
 TEST_CASE("timeline: vecadd on one SM with room for one CTA") {
   const Recorded r =
       record("vecadd", {},
-             {"sm.count=1", "sm.max_ctas=1", "launch.max_cluster_size=1", "launch.max_cluster_size_nonportable=1"});
+             {"sm.count=1", "cluster.group_of_sm=[]", "sm.max_ctas=1", "launch.max_cluster_size=1", "launch.max_cluster_size_nonportable=1"});
   REQUIRE(r.kernels.size() == 1);
   const auto& k = r.kernels[0];
   CHECK(k.entry == "vecadd");

@@ -81,6 +81,14 @@ TEST_CASE("parameters that contradict each other are errors") {
         ": launch.max_cluster_size: 32 exceeds launch.max_cluster_size_nonportable (16)");
   CHECK(load_error(R"({"sm": {"count": 1, "max_ctas": 8}})") ==
         ": launch.max_cluster_size_nonportable: 16 CTAs cannot be resident at once on 1 SMs of 8 CTAs");
+  CHECK(load_error(R"({"sm": {"count": 4}, "launch": {"max_cluster_size_nonportable": 8}, "cluster": {"group_of_sm": [0, 0, 1]}})") ==
+        ": cluster.group_of_sm: lists 3 SMs, sm.count is 4 (with another SM count, set cluster.group_of_sm=[] too: "
+        "GPCs of gpc.tpcs TPCs in SM order)");
+  CHECK(load_error(R"({"sm": {"count": 4}, "launch": {"max_cluster_size_nonportable": 8}, "cluster": {"group_of_sm": [0, 0, 2, 2]}})") ==
+        ": cluster.group_of_sm: no SM is in group 1 (groups are numbered 0 to 2 without gaps)");
+  CHECK(load_error(R"({"cluster": {"group_of_sm": [0, -1]}})") ==
+        ": cluster.group_of_sm[1]: expected an unsigned integer, got -1");
+  CHECK(load_error(R"({"cluster": {"distinct_sms": 2}})") == ": cluster.distinct_sms: 2 is out of range [0, 1]");
 }
 
 TEST_CASE("an empty object gives the built-in defaults, named after the file") {
@@ -90,7 +98,7 @@ TEST_CASE("an empty object gives the built-in defaults, named after the file") {
   const GpuConfig g = load_gpu_config(path);
   CHECK(g.name == "x");
   CHECK(g.num_sms == 132);
-  CHECK(g.values.size() == 138);
+  CHECK(g.values.size() == 140);
 }
 
 TEST_CASE("unknown model names and missing files") {

@@ -1,5 +1,5 @@
 // Cluster dispatch on the H200 model: every CTA of a cluster launches in the same cycle on SMs of one GPC, one per
-// SM while the GPC has SMs with room, GPCs taken round-robin; when no GPC has room for a whole cluster none of it
+// SM (cluster.distinct_sms), GPCs taken round-robin; when no GPC has room for a whole cluster none of it
 // launches, and the room a retired cluster leaves is taken by the next. Also through a timed run: each CTA writes
 // %smid, and the CTAs of each cluster of 4 (264 CTAs, more than fit at once) read SMs of one GPC.
 #include "../../integration/simt/cluster_util.hpp"
@@ -18,16 +18,19 @@ TEST_CASE("748 a cluster's CTAs launch together on SMs of one GPC, and wait for 
   const auto cfg = warpsim::config::load_gpu_config("h200", {"launch.cta_dispatch_interval=0"});
   const auto gpc = warpsim::timing::sm_gpcs(cfg);
   REQUIRE(gpc.size() == 132);
+  // The GPCs measured on the H200 (cluster.group_of_sm): SMs 0, 1, 16, 17, ... in GPC 0, the last four TPCs alone.
+  CHECK(gpc[0] == 0);
   CHECK(gpc[17] == 0);
   CHECK(gpc[18] == 1);
-  CHECK(gpc[131] == 7);
+  CHECK(gpc[124] == 8);
+  CHECK(gpc[131] == 11);
   const unsigned size = 4;
   const std::uint64_t clusters = 40;
   CtaDispatcher d(cfg, 1, clusters * size, 0, size);
   std::vector<unsigned> sms;
   while (const auto s = d.launch(0)) sms.push_back(*s);
-  // 1 CTA per SM: 7 GPCs of 18 SMs hold 4 clusters each, the last GPC's 6 SMs one: 29 at once.
-  REQUIRE(sms.size() == 29 * size);
+  // 1 CTA per SM: GPCs of 18, 18, 16 x 5 and 8 SMs hold 4, 4, 4 x 5 and 2 clusters, those of 2 SMs none: 30 at once.
+  REQUIRE(sms.size() == 30 * size);
   std::set<unsigned> used;
   for (std::size_t c = 0; c < sms.size() / size; ++c) {
     std::set<unsigned> mine;
