@@ -240,7 +240,9 @@ std::vector<std::string> worse_than(const Report& r, const nlohmann::json& basel
                                 b["functional_mismatches"].get<unsigned>()));
   };
   if (baseline.contains("sets")) {
-    for (const auto& [name, b] : baseline["sets"].items()) {
+    for (const auto& item : baseline["sets"].items()) {
+      const std::string& name = item.key();
+      const auto& b = item.value();
       const auto it = std::find_if(r.sets.begin(), r.sets.end(), [&](const SetSummary& s) { return s.name == name; });
       if (it == r.sets.end()) {
         why.push_back(fmt::format("the baseline has a {} set, the report has none", name));
