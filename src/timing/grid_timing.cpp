@@ -64,6 +64,7 @@ class Gpu {
            "SM) (cudaErrorClusterOutOfResources)",
            csize, cfg_.name, cfg_.tpcs_per_gpc * cfg_.sms_per_tpc, occ_.ctas_per_sm);
     disp_.emplace(cfg_, occ_.ctas_per_sm, shape_.ctas, now_.count(), csize);
+    k_.set_cluster_size(csize);
     while (live_ctas_ > 0 || !disp_->all_launched()) visit();
     return finish();
   }

@@ -149,7 +149,8 @@ struct GpuConfig {
   unsigned dsmem_latency = 200;                  // cluster.dsmem_latency: a distributed-shared-memory access's round trip
   double dsmem_bytes_per_cycle = 32;             // cluster.dsmem_bytes_per_cycle: one SM's DSMEM port
   unsigned cluster_barrier_cycles = 200;         // cluster.barrier_cycles: last barrier.cluster arrival to the release
-  unsigned cluster_dispatch_cycles = 0;          // cluster.dispatch_cycles: added to the CTA dispatch interval per cluster
+  double cluster_barrier_cycles_per_cta = 0;     // cluster.barrier_cycles_per_cta: more per CTA beyond the first
+  double cluster_dispatch_cycles = 0;            // cluster.dispatch_cycles: added to the CTA dispatch interval per cluster
   unsigned printf_cycles = 0;                    // cycles a warp spends in one device printf (one lane printing)
   unsigned printf_cycles_per_lane = 0;           // more cycles per additional printing lane
   unsigned printf_instructions = 1;              // SASS warp-instructions one printf call executes

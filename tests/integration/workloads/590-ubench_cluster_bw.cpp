@@ -38,7 +38,7 @@ void check_run(const wl::sim::RunResult& r) {
   for (std::uint32_t c = 0; c < out.size(); ++c) out[c] = c ^ 0x5a5au;
   wl::check_equal(wl::final_contents<std::uint32_t>(r, "out"), out, "out");
   for (std::size_t i = 0; i < 3; ++i) wl::check_launch(r, i, "dsmem_stream", 2, 64);
-  for (std::size_t i = 0; i < 4; ++i) wl::check_launch(r, 3 + i, "cluster_sync_n", 2u << i, 4u << i);
+  for (std::size_t i = 0; i < 4; ++i) wl::check_launch(r, 3 + i, "cluster_sync_n", 2u << i, 8u << i);
   for (std::size_t i = 7; i < 13; ++i) wl::check_launch(r, i, "cluster_empty", 32768, 32768);
 }
 
