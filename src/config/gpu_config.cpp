@@ -393,10 +393,14 @@ std::vector<Param> make_params() {
            "multicast copies to peer CTAs, queue behind each other)"),
       count("cluster.barrier_cycles", &G::cluster_barrier_cycles, "cycles", 0, 1000000,
             "the last barrier.cluster.arrive of a phase to the issue of the warps waiting in barrier.cluster.wait, on "
-            "every SM of the cluster"),
-      count("cluster.dispatch_cycles", &G::cluster_dispatch_cycles, "cycles", 0, 1000000,
-            "cycles a cluster launch adds to the CTA dispatch interval (its CTAs start together, after the "
-            "dispatcher found room for all of them on one GPC)"),
+            "every SM of the cluster, for a cluster of one CTA"),
+      real("cluster.barrier_cycles_per_cta", &G::cluster_barrier_cycles_per_cta, "cycles", 0, 100000,
+           "more cycles from the last barrier.cluster.arrive to the release per CTA of the cluster beyond the first "
+           "(the total rounded to a whole cycle)"),
+      real("cluster.dispatch_cycles", &G::cluster_dispatch_cycles, "cycles", 0, 1000000,
+           "cycles a cluster launch adds to the CTA dispatch interval (its CTAs start together, after the "
+           "dispatcher found room for all of them on one GPC; fractional: kept as an average, like "
+           "launch.cta_dispatch_interval)"),
       per_sm("cluster.group_of_sm", &G::cluster_group_of_sm, "group", 4095,
              "for each SM by %smid, the group of SMs a cluster's CTAs are placed within (its GPC: groups are numbered "
              "from 0 without gaps); empty: gpc.count GPCs of gpc.tpcs TPCs of sm.per_tpc SMs, in SM order"),

@@ -68,6 +68,7 @@ class Gpu {
            cfg_.cluster_distinct_sms ? ", each CTA of a cluster on its own SM" : "");
     }
     disp_.emplace(cfg_, occ_.ctas_per_sm, shape_.ctas, now_.count(), csize);
+    k_.set_cluster_size(csize);
     while (live_ctas_ > 0 || !disp_->all_launched()) visit();
     return finish();
   }

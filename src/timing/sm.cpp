@@ -314,11 +314,11 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     const auto cycles = static_cast<std::uint64_t>(std::ceil(ns * k_.cfg.clock_mhz / 1000.0));
     k_.events.expire(now + std::max<std::uint64_t>(cycles, 1), id_, w.cta, w.index, r.suspend);
   }
-  // A completed cluster barrier phase is released on every CTA of the cluster at one cycle, cluster.barrier_cycles
+  // A completed cluster barrier phase is released on every CTA of the cluster at one cycle, k_.cluster_barrier
   // from now: a barrier.cluster.wait lets its warp go on no earlier (cluster_release), and the other CTAs' waiting
   // warps are looked at again then. A remote mbarrier arrive that completed a peer's phase wakes the peer's waiters
   // after the DSMEM latency and the mbarrier's wake-up.
-  const Cycle cluster_release = now + k_.cfg.cluster_barrier_cycles;
+  const Cycle cluster_release = now + k_.cluster_barrier;
   const auto note_release = [&](source::CtaSlot cta) {
     if (k_.cluster_release.size() <= cta) k_.cluster_release.resize(cta + 1, Cycle(0));
     k_.cluster_release[cta] = cluster_release;
@@ -340,7 +340,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   const std::uint32_t first = t.may_release ? 0 : slot,
                       end = t.may_release ? static_cast<std::uint32_t>(slots_.size()) : slot + 1;
   const auto release = [&] {
-    if (t.cluster_barrier) return now + k_.cfg.cluster_barrier_cycles;
+    if (t.cluster_barrier) return now + k_.cluster_barrier;
     return t.mbarrier ? now + k_.cfg.mbarrier_wake_cycles : barrier_.release(now, k_.src.warps(w.cta));
   };
   for (std::uint32_t s = first; s < end; ++s) {

@@ -149,7 +149,8 @@ struct GpuConfig {
   unsigned dsmem_latency = 200;                  // cluster.dsmem_latency: a distributed-shared-memory access's round trip
   double dsmem_bytes_per_cycle = 32;             // cluster.dsmem_bytes_per_cycle: one SM's DSMEM port
   unsigned cluster_barrier_cycles = 200;         // cluster.barrier_cycles: last barrier.cluster arrival to the release
-  unsigned cluster_dispatch_cycles = 0;          // cluster.dispatch_cycles: added to the CTA dispatch interval per cluster
+  double cluster_barrier_cycles_per_cta = 0;     // cluster.barrier_cycles_per_cta: more per CTA beyond the first
+  double cluster_dispatch_cycles = 0;            // cluster.dispatch_cycles: added to the CTA dispatch interval per cluster
   std::vector<unsigned> cluster_group_of_sm;     // cluster.group_of_sm: each SM's cluster placement group (empty: GPCs)
   unsigned cluster_max_ctas_per_sm = 32;         // cluster.max_ctas_per_sm: CTAs of cluster launches resident per SM
   unsigned cluster_distinct_sms = 0;             // cluster.distinct_sms: a cluster's CTAs on distinct SMs

@@ -58,6 +58,7 @@
 #include <warpsim/timing/trace_sink.hpp>
 #include <warpsim/timing/wake_queue.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -86,6 +87,13 @@ struct KernelContext {
   std::int64_t extra_thread_insts = 0;  // SASS minus PTX thread-instructions
   // By CTA slot: the cycle the CTA's cluster barrier last released (barrier.cluster.wait issues no earlier).
   std::vector<Cycle> cluster_release{};
+  // The last barrier.cluster.arrive of a phase to its release: cluster.barrier_cycles + cluster.barrier_cycles_per_cta
+  // for each CTA of the launch's clusters beyond the first (set_cluster_size).
+  std::uint64_t cluster_barrier = cfg.cluster_barrier_cycles;
+  void set_cluster_size(unsigned ctas) {
+    const double more = cfg.cluster_barrier_cycles_per_cta * (ctas > 1 ? ctas - 1 : 0);
+    cluster_barrier = cfg.cluster_barrier_cycles + static_cast<std::uint64_t>(std::llround(more));
+  }
 };
 
 class Sm {

@@ -15,7 +15,8 @@ using warpsim::timing::CtaDispatcher;
 
 TEST_CASE("748 a cluster's CTAs launch together on SMs of one GPC, and wait for a GPC with room for all",
           "[timing][cluster]") {
-  const auto cfg = warpsim::config::load_gpu_config("h200", {"launch.cta_dispatch_interval=0"});
+  const auto cfg =
+      warpsim::config::load_gpu_config("h200", {"launch.cta_dispatch_interval=0", "cluster.dispatch_cycles=0"});
   const auto gpc = warpsim::timing::sm_gpcs(cfg);
   REQUIRE(gpc.size() == 132);
   // The GPCs measured on the H200 (cluster.group_of_sm): SMs 0, 1, 16, 17, ... in GPC 0, the last four TPCs alone.
