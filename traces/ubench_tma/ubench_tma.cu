@@ -17,7 +17,10 @@
 //               barrier (remote for C > 1); rank 0 refills the stage once all C released it. stages = 1 is the
 //               serial round trip (load, delivery to the farthest CTA, its release arrive back); stages = 4 the
 //               throughput. bytes = 0 replaces the load by rank 0's remote arrive on every CTA's full barrier:
-//               the round trip of the arrives alone. cyc[2 (slot + cluster)] = rank 0's cycles for all loads.
+//               the round trip of the arrives alone. cluster_scope = 1: the consumers' arrive.expect_tx and every
+//               try_wait are .release/.acquire.cluster and the remote arrives .release.cluster (as CCCL's
+//               cluster-scope forms write them); 0: the default .cta forms (as CUTLASS's ClusterBarrier writes
+//               them, remote arrives too). cyc[2 (slot + cluster)] = rank 0's cycles for all loads.
 // Every load i reads tile i % 16 (rows 64 (i % 16) .., the first 128 KiB of A), which each CTA first reads with
 // ld.global.cg so that the tiles are in L2. Lane l of CTA b writes out[32 (slot + b) + l] = the sum of the words
 // it read while warming (A[k], k = l mod 32, k < 32768) plus, for each load i, A[2048 (i % 16) + l] + i (bytes =
@@ -56,6 +59,17 @@ __device__ __forceinline__ void load_tile(std::uint32_t* dst, const CUtensorMap*
 __device__ __forceinline__ void wait_parity(std::uint64_t* bar, unsigned parity) {
   while (!ptx::mbarrier_try_wait_parity(ptx::sem_acquire, ptx::scope_cluster, bar, parity)) {
   }
+}
+
+// The default-semantics forms CUTLASS's ClusterBarrier uses (.release/.acquire at CTA scope).
+__device__ __forceinline__ void wait_parity_cta(std::uint64_t* bar, unsigned parity) {
+  while (!ptx::mbarrier_try_wait_parity(bar, parity)) {
+  }
+}
+__device__ __forceinline__ void arrive_remote_cta(std::uint64_t* remote) {
+  asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];" ::"r"(
+                   static_cast<unsigned>(__cvta_generic_to_shared(remote)))
+               : "memory");
 }
 
 extern "C" __global__ void __launch_bounds__(32)
@@ -101,7 +115,7 @@ extern "C" __global__ void __launch_bounds__(32)
 
 extern "C" __global__ void __launch_bounds__(32)
     tma_ring(const __grid_constant__ CUtensorMap map, const std::uint32_t* __restrict__ a, std::uint32_t* out,
-             unsigned long long* cyc, int slot, int stages, int loads, int bytes) {
+             unsigned long long* cyc, int slot, int stages, int loads, int bytes, int cluster_scope) {
   __shared__ alignas(128) std::uint32_t ring[kMaxStages][kStageWords];
   __shared__ alignas(8) std::uint64_t full[kMaxStages], empty[kMaxStages];
   cg::cluster_group cluster = cg::this_cluster();
@@ -121,9 +135,14 @@ extern "C" __global__ void __launch_bounds__(32)
   auto produce = [&](int i) {
     const int s = i % stages;
     if (bytes == 0) {
-      for (unsigned p = 0; p < size; ++p)
-        ptx::mbarrier_arrive(ptx::sem_release, ptx::scope_cluster, ptx::space_cluster,
-                             cluster.map_shared_rank(&full[s], p));
+      for (unsigned p = 0; p < size; ++p) {
+        std::uint64_t* remote = cluster.map_shared_rank(&full[s], p);
+        if (cluster_scope != 0) {
+          ptx::mbarrier_arrive(ptx::sem_release, ptx::scope_cluster, ptx::space_cluster, remote);
+        } else {
+          arrive_remote_cta(remote);
+        }
+      }
     } else if (size == 1) {
       load_tile(ring[s], &map, i, &full[s]);
     } else {
@@ -141,22 +160,35 @@ extern "C" __global__ void __launch_bounds__(32)
     if (lane == 0) {
       if (bytes == 0) {
         ptx::mbarrier_arrive(ptx::sem_release, ptx::scope_cta, ptx::space_shared, &full[s]);
-      } else {
+      } else if (cluster_scope != 0) {
         ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cluster, ptx::space_shared, &full[s], bytes);
+      } else {
+        ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cta, ptx::space_shared, &full[s], bytes);
       }
     }
-    wait_parity(&full[s], parity);
+    if (cluster_scope != 0) {
+      wait_parity(&full[s], parity);
+    } else {
+      wait_parity_cta(&full[s], parity);
+    }
     sum += (bytes == 0 ? 0u : ring[s][lane]) + static_cast<std::uint32_t>(i);
     __syncwarp();  // every lane has read the stage before it is released
     if (lane == 0) {
       if (size == 1) {
         ptx::mbarrier_arrive(ptx::sem_release, ptx::scope_cta, ptx::space_shared, &empty[s]);
-      } else {
+      } else if (cluster_scope != 0) {
         ptx::mbarrier_arrive(ptx::sem_release, ptx::scope_cluster, ptx::space_cluster,
                              cluster.map_shared_rank(&empty[s], 0));
+      } else {
+        arrive_remote_cta(cluster.map_shared_rank(&empty[s], 0));
       }
       if (rank == 0 && i + stages < loads) {
-        wait_parity(&empty[s], parity);  // every CTA of the cluster released the stage
+        // every CTA of the cluster released the stage
+        if (cluster_scope != 0) {
+          wait_parity(&empty[s], parity);
+        } else {
+          wait_parity_cta(&empty[s], parity);
+        }
         produce(i + stages);
       }
     }
