@@ -295,7 +295,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       k_.end = max(k_.end, land);
     }
     for (const source::Delivery& d : r.deliveries) {
-      const Cycle at = tma_.deliver(data_back_[d.bulk], r.bulk[d.bulk].shared_bytes, dsmem_free_);
+      const Cycle at = tma_.deliver(data_back_[d.bulk]);
       k_.events.land(at, d.sm, d.cta, d.id);
       k_.end = max(k_.end, at);
     }

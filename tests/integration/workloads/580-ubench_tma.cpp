@@ -53,7 +53,7 @@ void check_run(const wl::sim::RunResult& r, bool timed) {
 TEST_CASE("ubench_tma: serial, multi-map, ring and multicast TMA loads (H200, sm_90a PTX), timed and functional",
           "[workloads][cluster][tma]") {
   for (const bool functional : {false, true}) {
-    INFO(functional ? "functional" : "timed");
+    INFO((functional ? "functional" : "timed"));
     wl::sim::RunOptions opts;
     opts.functional_only = functional;
     check_run(wl::sim::run_file(wl::trace_json("ubench_tma"), opts), !functional);
