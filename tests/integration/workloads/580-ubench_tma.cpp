@@ -43,9 +43,13 @@ void check_run(const wl::sim::RunResult& r, bool timed) {
   }
   wl::check_equal(wl::final_contents<std::uint32_t>(r, "out"), want, "out");
   wl::check_unchanged<std::uint32_t>(r, "A");
-  wl::check_launch(r, 0, "tma_serial", 1, 1);
-  wl::check_launch(r, r.config.kernels.size() - 2, "tma_ring", 132, 132);
-  wl::check_launch(r, r.config.kernels.size() - 1, "tma_serial", 132, 132);
+  // The one-CTA launches and the two of 132 CTAs (one per SM).
+  for (std::size_t launch = 0; launch < r.config.kernels.size(); ++launch) {
+    const auto& k = r.config.kernels[launch];
+    wl::check_launch(r, launch, k.entry, k.grid.x, k.grid.x);
+  }
+  CHECK(r.config.kernels.at(29).grid.x == 132);
+  CHECK(r.config.kernels.at(30).grid.x == 132);
 }
 
 }  // namespace
