@@ -347,6 +347,11 @@ std::vector<Param> make_params() {
       count("sm.mbarrier_wake_cycles", &G::mbarrier_wake_cycles, "cycles", 0, 100000,
             "an mbarrier phase completed by an instruction (arrive, complete_tx) to the issue of the warps whose "
             "try_wait it ends (a phase completed by a landing cp.async wakes them at once)"),
+      count("sm.mbarrier_cluster_release_cycles", &G::mbarrier_cluster_release_cycles, "cycles", 0, 1000000,
+            "an mbarrier arrive with .release.cluster semantics (arrive, arrive.expect_tx, arrive_drop, local or "
+            "remote): once the warp's stores and bulk copies are acknowledged, cycles until the arrive may issue "
+            "(ptxas's MEMBAR.ALL.CTA, MEMBAR.ALL.GPU, ERRBAR, CGAERRBAR before the SYNCS.ARRIVE; 0: priced as the "
+            ".cta form)"),
       count("sm.mbarrier_suspend_limit_ns", &G::mbarrier_suspend_limit_ns, "ns", 1, 1000000000,
             "mbarrier.try_wait's system-dependent time limit: a try_wait without a suspendTimeHint suspended on an "
             "incomplete phase returns false this long after it issued (converted with sm.clock_mhz)"),

@@ -138,6 +138,8 @@ struct GpuConfig {
   unsigned fence_gpu_cycles = 0;                 // sm.fence_gpu_cycles: a GPU-scope fence after the acknowledgements
   unsigned mbarrier_latency = 20;                // sm.mbarrier_latency: an mbarrier instruction's issue to its result
   unsigned mbarrier_wake_cycles = 20;            // sm.mbarrier_wake_cycles: a phase's completion to its waiters' issue
+  unsigned mbarrier_cluster_release_cycles = 0;  // sm.mbarrier_cluster_release_cycles: the fence before a
+                                                 // .release.cluster mbarrier arrive, after the acknowledgements
   unsigned mbarrier_suspend_limit_ns = 1000;     // sm.mbarrier_suspend_limit_ns: try_wait's time limit without a hint
   unsigned mbarrier_suspend_hint_limit_ns = 1000000000;  // sm.mbarrier_suspend_hint_limit_ns: the most a hint waits
   unsigned tma_issue_cycles = 175;               // sm.tma_issue_cycles: a bulk/tensor copy's issue to the TMA starting it
