@@ -361,6 +361,11 @@ std::vector<Param> make_params() {
       count("sm.mbarrier_wake_cycles", &G::mbarrier_wake_cycles, "cycles", 0, 100000,
             "an mbarrier phase completed by an instruction (arrive, complete_tx) to the issue of the warps whose "
             "try_wait it ends (a phase completed by a landing cp.async wakes them at once)"),
+      count("sm.mbarrier_cluster_release_cycles", &G::mbarrier_cluster_release_cycles, "cycles", 0, 1000000,
+            "an mbarrier arrive with .release.cluster semantics (arrive, arrive.expect_tx, arrive_drop, local or "
+            "remote): once the warp's stores and bulk copies are acknowledged, cycles until the arrive may issue "
+            "(ptxas's MEMBAR.ALL.CTA, MEMBAR.ALL.GPU, ERRBAR, CGAERRBAR before the SYNCS.ARRIVE; 0: priced as the "
+            ".cta form)"),
       count("sm.mbarrier_suspend_limit_ns", &G::mbarrier_suspend_limit_ns, "ns", 1, 1000000000,
             "mbarrier.try_wait's system-dependent time limit: a try_wait without a suspendTimeHint suspended on an "
             "incomplete phase returns false this long after it issued (converted with sm.clock_mhz)"),
@@ -377,20 +382,25 @@ std::vector<Param> make_params() {
       real("sm.tma_bytes_per_cycle", &G::tma_bytes_per_cycle, "bytes/cycle", 1, 4096,
            "bytes the TMA unit moves per cycle (the larger of a copy's shared-memory box and its global bytes): its "
            "requests to L2 leave at this rate and the next copy starts after them"),
+      count("sm.tma_copy_cycles", &G::tma_copy_cycles, "cycles", 0, 100000,
+            "the fewest cycles the TMA unit spends on one copy, however few its bytes: the next copy starts no sooner "
+            "(its rate of copies)"),
       count("sm.tma_land_cycles", &G::tma_land_cycles, "cycles", 0, 100000,
             "a load's or shared-to-shared copy's last data at the SM to its bytes in shared memory and its complete_tx "
             "on the mbarrier"),
+      count("sm.tma_multicast_cycles", &G::tma_multicast_cycles, "cycles", 0, 100000,
+            "a .multicast::cluster load's last data back at the issuing SM to its copies in the other CTAs of the "
+            "cluster landed (all at once, whatever their number and size) with their complete_tx"),
       count("sm.tma_nan_fill_pattern", &G::tma_nan_fill_pattern, "16-bit pattern", 0, 65535,
             "what a tensor load writes for an element outside the tensor when the map's oob_fill is nan (a float type; "
             "CUDA's \"special NaN constant\"): this 16-bit pattern repeated over the element's 2, 4 or 8 bytes"),
       count("cluster.dsmem_latency", &G::dsmem_latency, "cycles", 0, 100000,
             "a distributed-shared-memory access (ld/st/atom/red on another CTA's shared memory through a "
-            "shared::cluster address; a remote mbarrier arrive): issue to its result, over the GPC's SM-to-SM network; "
-            "also a multicast TMA copy's bytes leaving the issuing SM's DSMEM port to their landing in a peer CTA "
-            "(assumed the same)"),
+            "shared::cluster address; a remote mbarrier arrive): issue to its result, over the GPC's SM-to-SM network "
+            "(multicast TMA copies: sm.tma_multicast_cycles)"),
       real("cluster.dsmem_bytes_per_cycle", &G::dsmem_bytes_per_cycle, "bytes/cycle", 1, 100000,
-           "bytes an SM's distributed-shared-memory port moves per cycle (its remote accesses, and its TMA unit's "
-           "multicast copies to peer CTAs, queue behind each other)"),
+           "bytes an SM's distributed-shared-memory port moves per cycle (its remote accesses queue behind each "
+           "other; multicast TMA copies do not use it)"),
       count("cluster.barrier_cycles", &G::cluster_barrier_cycles, "cycles", 0, 1000000,
             "the last barrier.cluster.arrive of a phase to the issue of the warps waiting in barrier.cluster.wait, on "
             "every SM of the cluster, for a cluster of one CTA"),

@@ -396,6 +396,11 @@ Instr Decoder::decode_mbarrier() {
     if (m_.take("noComplete")) I.flags |= kNoComplete, lo = hi = 3;
   }
   if ((op == M::TestWait || op == M::TryWait) && m_.take("parity")) I.flags |= kParity;
+  // sub2 1: an arrive with release semantics at cluster scope (.release.cluster; .release is the default
+  // semantics), which ptxas precedes with MEMBAR.ALL.CTA, MEMBAR.ALL.GPU, ERRBAR and CGAERRBAR (SASS of
+  // ptxas 13.0 for sm_90a; the .cta and .relaxed forms are a bare SYNCS.ARRIVE): see
+  // lower::InstrTiming::cluster_release.
+  if ((op == M::Arrive || op == M::ArriveDrop) && m_.has("cluster") && !m_.has("relaxed")) I.sub2 = 1;
   // .shared::cluster: a remote arrive on a peer CTA's mbarrier (arrive, arrive_drop, with .expect_tx too) and
   // expect_tx/complete_tx; the waits and init/inval/pending_count act on the CTA's own mbarriers only.
   if (m_.space == Space::SharedCluster && op != M::Arrive && op != M::ArriveDrop && op != M::ExpectTx &&

@@ -127,6 +127,7 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
                  (in.op == ir::Op::CpAsync && in.sub_op<ir::CpAsyncOp>() == ir::CpAsyncOp::MbarrierArrive);
     t.async_copy = in.op == ir::Op::CpAsync && in.sub_op<ir::CpAsyncOp>() == ir::CpAsyncOp::Copy;
     t.cas = in.op == ir::Op::Atom && in.sub == static_cast<std::uint8_t>(ir::AtomOp::Cas);
+    t.cluster_release = in.op == ir::Op::Mbarrier && in.sub2 == 1;
     t.fence_gpu = (in.op == ir::Op::Membar || in.op == ir::Op::Fence) && in.sub == 1;
     t.l1_bypass = in.has(ir::kL1Bypass);
     t.smem = info.memory && (in.space == ir::Space::Shared || in.space == ir::Space::SharedCluster);

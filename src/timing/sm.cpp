@@ -189,6 +189,14 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   // or exit of another warp of the CTA in the same cycle clears it below).
   w.known_pc = r.next_pc;
   w.pc_known = true;
+  // The next instruction is a .release.cluster mbarrier arrive: ptxas's fence sequence before it (MEMBAR.ALL.GPU
+  // among it) issues after this one and holds the warp until its stores and bulk copies are acknowledged (this
+  // one's included), then sm.mbarrier_cluster_release_cycles.
+  const auto fence_before_next = [&] {
+    if (k_.cfg.mbarrier_cluster_release_cycles != 0 && r.next_pc != source::kNoPc &&
+        k_.prog.instrs[r.next_pc].cluster_release)
+      w.earliest = max(w.earliest, max(now + 1, w.drain) + k_.cfg.mbarrier_cluster_release_cycles);
+  };
   const lower::InstrTiming& t = k_.prog.instrs[r.pc];
   const auto reads = k_.prog.reads(r.pc);
   const auto writes = k_.prog.writes(r.pc);
@@ -211,6 +219,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     ++k_.folded;
     ++w.folded_count;
     w.dirty = true;
+    fence_before_next();
     return;
   }
   w.issued_until = now + 1;
@@ -295,7 +304,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       k_.end = max(k_.end, land);
     }
     for (const source::Delivery& d : r.deliveries) {
-      const Cycle at = tma_.deliver(data_back_[d.bulk], r.bulk[d.bulk].shared_bytes, dsmem_free_);
+      const Cycle at = tma_.deliver(data_back_[d.bulk]);
       k_.events.land(at, d.sm, d.cta, d.id);
       k_.end = max(k_.end, at);
     }
@@ -306,6 +315,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     w.drain = max(w.drain, land);
     k_.end = max(k_.end, land);
   }
+  fence_before_next();
   if (r.suspend != 0) {
     // A suspendTimeHint is a bound the GPU need not wait out: it returns after sm.mbarrier_suspend_hint_limit_ns at
     // the most (the H200 after 3,956 ns with a 20,000 ns hint).

@@ -43,7 +43,7 @@ Cycle TmaUnit::copy(const source::BulkAccess& a, std::span<const source::Span> s
   const std::uint64_t bytes = std::max<std::uint64_t>(a.shared_bytes, global);
   stats_.bytes += bytes;
   const double busy = static_cast<double>(bytes) / cfg_.bytes_per_cycle;
-  free_ = start + busy;
+  free_ = start + std::max(busy, static_cast<double>(cfg_.copy_cycles));
   const MemOp op = a.kind == K::Store ? MemOp::Store : a.kind == K::Reduce ? MemOp::Atomic : MemOp::Load;
   std::uint64_t data = static_cast<std::uint64_t>(std::ceil(start + busy));
   const double n = static_cast<double>(sectors_.size());
@@ -64,12 +64,9 @@ Cycle TmaUnit::copy(const source::BulkAccess& a, std::span<const source::Span> s
   return Cycle(data);
 }
 
-Cycle TmaUnit::deliver(Cycle data, std::uint32_t bytes, Cycle& port) {
-  const Cycle start = max(data, port);
-  const auto busy = static_cast<std::uint64_t>(std::ceil(static_cast<double>(bytes) / cfg_.dsmem_bytes_per_cycle));
-  port = start + busy;
+Cycle TmaUnit::deliver(Cycle data) {
   ++stats_.deliveries;
-  return start + (busy + cfg_.dsmem_latency);
+  return data + cfg_.multicast_cycles;
 }
 
 }  // namespace warpsim::timing

@@ -138,13 +138,17 @@ struct GpuConfig {
   unsigned fence_gpu_cycles = 0;                 // sm.fence_gpu_cycles: a GPU-scope fence after the acknowledgements
   unsigned mbarrier_latency = 20;                // sm.mbarrier_latency: an mbarrier instruction's issue to its result
   unsigned mbarrier_wake_cycles = 20;            // sm.mbarrier_wake_cycles: a phase's completion to its waiters' issue
+  unsigned mbarrier_cluster_release_cycles = 0;  // sm.mbarrier_cluster_release_cycles: the fence before a
+                                                 // .release.cluster mbarrier arrive, after the acknowledgements
   unsigned mbarrier_suspend_limit_ns = 1000;     // sm.mbarrier_suspend_limit_ns: try_wait's time limit without a hint
   unsigned mbarrier_suspend_hint_limit_ns = 1000000000;  // sm.mbarrier_suspend_hint_limit_ns: the most a hint waits
-  unsigned tma_issue_cycles = 30;                // sm.tma_issue_cycles: a bulk/tensor copy's issue to the TMA starting it
-  unsigned tma_descriptor_cycles = 250;          // sm.tma_descriptor_cycles: fetching a tensor map it has not cached
+  unsigned tma_issue_cycles = 175;               // sm.tma_issue_cycles: a bulk/tensor copy's issue to the TMA starting it
+  unsigned tma_descriptor_cycles = 39;           // sm.tma_descriptor_cycles: fetching a tensor map it has not cached
   unsigned tma_descriptor_cache = 8;             // sm.tma_descriptor_cache: tensor maps the TMA unit keeps (LRU)
-  double tma_bytes_per_cycle = 64;               // sm.tma_bytes_per_cycle: bytes the TMA unit moves per cycle
+  double tma_bytes_per_cycle = 94;               // sm.tma_bytes_per_cycle: bytes the TMA unit moves per cycle
+  unsigned tma_copy_cycles = 67;                 // sm.tma_copy_cycles: the fewest cycles the TMA unit spends on a copy
   unsigned tma_land_cycles = 10;                 // sm.tma_land_cycles: the last data back to bytes in shared + complete_tx
+  unsigned tma_multicast_cycles = 70;            // sm.tma_multicast_cycles: the data back to a multicast's peer copies landed
   unsigned tma_nan_fill_pattern = 0x7ff7;        // sm.tma_nan_fill_pattern: 16 bits repeated over an OOB NaN element
   unsigned dsmem_latency = 200;                  // cluster.dsmem_latency: a distributed-shared-memory access's round trip
   double dsmem_bytes_per_cycle = 32;             // cluster.dsmem_bytes_per_cycle: one SM's DSMEM port

@@ -51,6 +51,10 @@ struct InstrTiming {
   bool async_copy = false;    // cp.async: an LDGSTS, its global load through the LSU, its bytes land when it returns
   bool fence_gpu = false;     // membar.gl/.sys, fence.*.gpu/.sys: waits for the warp's stores' acknowledgements, then
                               // sm.fence_gpu_cycles (MEMBAR.SC.GPU and the barriers ptxas puts after it)
+  bool cluster_release = false;  // mbarrier.arrive(_drop)(.expect_tx).release.cluster, local or remote: ptxas puts
+                                 // MEMBAR.ALL.CTA, MEMBAR.ALL.GPU, ERRBAR, CGAERRBAR before its SYNCS.ARRIVE, so the
+                                 // warp reaches it sm.mbarrier_cluster_release_cycles after its stores' (and
+                                 // copies') acknowledgements
   bool l1_bypass = false;     // a global load served by L2 (ir::kL1Bypass: .cg, .cv, strong wider than .cta)
   bool smem = false;          // ld/st/atom/red on .shared (its space written out, not generic): held while its
                               // sub-partition's port to the shared-memory banks replays a conflicting access

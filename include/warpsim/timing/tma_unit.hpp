@@ -9,20 +9,20 @@
 // bytes they write in each sector, reductions as atomics. A load (or a shared-to-shared copy, which touches no
 // global memory) completes sm.tma_land_cycles after its last data is back (and not before the unit has moved its
 // bytes); a store or reduction when its last sector is taken by its slice (not before the unit has moved its bytes)
-// plus mem.store_ack_cycles. The next copy
-// starts when the unit has issued this one's requests.
+// plus mem.store_ack_cycles. The next copy starts when the unit has issued this one's requests, and no sooner than
+// sm.tma_copy_cycles after this one started (the H200 takes about 79 cycles per copy of 128 B to 1 KiB issued
+// back to back: traces/ubench_tma).
 // Multicast (.multicast::cluster loads): the issuing SM's unit fetches the data from L2 once (one copy as above,
-// which lands in the issuing CTA when the mask names it) and delivers it to each other destination SM: once its last
-// data is back, the copy's shared-memory bytes leave through the SM's DSMEM port (cluster.dsmem_bytes_per_cycle, the
-// port ld/st.shared::cluster use, one destination after another in rank order) and land cluster.dsmem_latency after
-// they left, with the complete_tx on that CTA's mbarrier. Assumed, not measured: that the delivery costs what a
-// remote shared-memory access costs (the latency was calibrated on a dependent ld.shared::cluster chase, a round trip,
-// where a delivery is one way) and that the unit sends one copy per destination (the GPC's network might replicate
-// the data instead); traces/tma_multicast is the workload to measure both on the H200 (its cycles against a cluster
-// of one).
+// which lands in the issuing CTA when the mask names it) and its copies in the other destination CTAs land
+// sm.tma_multicast_cycles after its last data is back, all at once, with the complete_tx on each CTA's mbarrier:
+// the H200's rounds of a multicast load and a release back to the issuer take the same time in clusters of 2 and 4
+// and for 1 and 8 KiB (traces/ubench_tma), so the data is replicated on its way rather than sent once per
+// destination through the SM's DSMEM port (which the model used before), and it is not limited by that port's rate.
 // Leaves out: the shared-memory bank traffic of the writes and reads (no wavefronts taken from the SM's shared-memory
-// unit), a limit on the unit's requests in flight, the L2 promotion and cache-policy hints, and prefetch.tensormap
-// (the descriptor cache learns a map only from a copy).
+// unit), a limit on the unit's requests in flight, the L2 promotion and cache-policy hints, prefetch.tensormap (the
+// descriptor cache learns a map only from a copy; on the H200 a prefetched map costs no fetch at its first use), the
+// larger cost of a kernel's very first tensor-map fetch (about 100 cycles on the H200 against 39 for later misses),
+// and any traffic the multicast deliveries put on the GPC's network or the destinations' shared memory.
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
@@ -41,14 +41,14 @@ struct TmaConfig {
   unsigned descriptor_cycles = 0;  // sm.tma_descriptor_cycles
   unsigned descriptor_cache = 0;   // sm.tma_descriptor_cache
   double bytes_per_cycle = 1;      // sm.tma_bytes_per_cycle
+  unsigned copy_cycles = 0;        // sm.tma_copy_cycles
   unsigned land_cycles = 0;        // sm.tma_land_cycles
+  unsigned multicast_cycles = 0;   // sm.tma_multicast_cycles
   unsigned store_ack = 0;          // mem.store_ack_cycles
   unsigned l2_side = 0;            // the SM's near L2 partition
-  unsigned dsmem_latency = 0;      // cluster.dsmem_latency
-  double dsmem_bytes_per_cycle = 1;  // cluster.dsmem_bytes_per_cycle
   static TmaConfig from(const config::GpuConfig& g, unsigned side) {
     return {g.tma_issue_cycles, g.tma_descriptor_cycles, g.tma_descriptor_cache, g.tma_bytes_per_cycle,
-            g.tma_land_cycles, g.store_ack_cycles, side, g.dsmem_latency, g.dsmem_bytes_per_cycle};
+            g.tma_copy_cycles, g.tma_land_cycles, g.tma_multicast_cycles, g.store_ack_cycles, side};
   }
 };
 
@@ -66,9 +66,8 @@ class TmaUnit {
   // the cycle its last data is back (its global reads; for a store, when the unit has moved its bytes).
   Cycle copy(const source::BulkAccess& a, std::span<const source::Span> spans, Cycle now, MemorySystem& l2,
              Cycle* data = nullptr);
-  // A multicast copy of `bytes` whose data is back at `data`, delivered to one other SM of the cluster through the
-  // SM's DSMEM port `port` (the cycle it is free; advanced): when it lands there.
-  Cycle deliver(Cycle data, std::uint32_t bytes, Cycle& port);
+  // A multicast copy whose data is back at `data`, delivered to one other CTA of the cluster: when it lands there.
+  Cycle deliver(Cycle data);
   const TmaStats& stats() const { return stats_; }
 
  private:

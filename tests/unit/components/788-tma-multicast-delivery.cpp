@@ -1,6 +1,6 @@
-// 788: a multicast's delivery to the other SMs of a cluster (timing/tma_unit.hpp): once the copy's data is back, its
-// shared-memory bytes leave through the SM's DSMEM port at cluster.dsmem_bytes_per_cycle, one destination after
-// another, and each lands cluster.dsmem_latency after its bytes left; the port is shared with whatever else used it.
+// 788: a multicast's delivery to the other CTAs of a cluster (timing/tma_unit.hpp): each copy lands
+// sm.tma_multicast_cycles after the copy's last data is back at the issuing SM, all of them at once, whatever their
+// number and size (the H200 replicates the data on its way: traces/ubench_tma); no DSMEM port is taken.
 #include "l2_test_config.hpp"
 
 #include <warpsim/timing/tma_unit.hpp>
@@ -19,14 +19,13 @@ TmaConfig tma() {
   c.issue_cycles = 10;
   c.bytes_per_cycle = 32;
   c.land_cycles = 5;
-  c.dsmem_latency = 100;
-  c.dsmem_bytes_per_cycle = 32;
+  c.multicast_cycles = 100;
   return c;
 }
 
 }  // namespace
 
-TEST_CASE("788 a multicast copy reaches each peer SM dsmem_latency after its bytes left the DSMEM port") {
+TEST_CASE("788 a multicast copy reaches every peer CTA multicast_cycles after its data is back") {
   MemorySystem l2(l2test::one_slice());
   TmaUnit u(tma());
   BulkAccess a;
@@ -36,18 +35,16 @@ TEST_CASE("788 a multicast copy reaches each peer SM dsmem_latency after its byt
   // Starts at 1000 + 10, moves 256 bytes in 8 cycles (data at 1018), lands here 5 later.
   CHECK(u.copy(a, {}, Cycle(1000), l2, &data) == Cycle(1023));
   CHECK(data == Cycle(1018));
-  // Peers: 8 cycles through the port each, then 100 cycles of latency.
-  Cycle port{0};
-  CHECK(u.deliver(data, 256, port) == Cycle(1126));
-  CHECK(port == Cycle(1026));
-  CHECK(u.deliver(data, 256, port) == Cycle(1134));
-  CHECK(port == Cycle(1034));
-  // A port busy until later (remote ld/st of the SM) delays the delivery; 48 bytes take 2 cycles (rounded up).
-  Cycle busy{2000};
-  CHECK(u.deliver(data, 48, busy) == Cycle(2102));
-  CHECK(busy == Cycle(2002));
-  CHECK(u.stats().deliveries == 3);
-  CHECK(u.stats().copies == 1);
+  // Three peers: all at 1018 + 100, not one after another.
+  CHECK(u.deliver(data) == Cycle(1118));
+  CHECK(u.deliver(data) == Cycle(1118));
+  CHECK(u.deliver(data) == Cycle(1118));
+  // A larger copy's peers land the same time after its data is back.
+  a.shared_bytes = 8192;
+  CHECK(u.copy(a, {}, Cycle(2000), l2, &data) == Cycle(2000 + 10 + 256 + 5));
+  CHECK(u.deliver(data) == Cycle(2000 + 10 + 256 + 100));
+  CHECK(u.stats().deliveries == 4);
+  CHECK(u.stats().copies == 2);
 }
 
 }  // namespace WARPSIM_UNITY_ID

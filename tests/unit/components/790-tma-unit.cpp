@@ -1,9 +1,10 @@
 // 790: the SM's TMA unit (timing/tma_unit.hpp). A copy starts sm.tma_issue_cycles after its issue or when the unit
 // is free, a tensor copy whose map is not cached first pays sm.tma_descriptor_cycles (the cache keeps the
 // sm.tma_descriptor_cache most recently used maps), the unit moves max(shared bytes, global bytes) at
-// sm.tma_bytes_per_cycle, a load lands sm.tma_land_cycles after its last sector is back from L2 (one slice here:
-// the sectors leave evenly over the transfer and wait for the slice), a store when its last sector is taken plus
-// mem.store_ack_cycles; neither before the unit has moved its bytes.
+// sm.tma_bytes_per_cycle (and spends at least sm.tma_copy_cycles on a copy), a load lands sm.tma_land_cycles after
+// its last sector is back from L2 (one slice here: the sectors leave evenly over the transfer and wait for the
+// slice), a store when its last sector is taken plus mem.store_ack_cycles; neither before the unit has moved its
+// bytes.
 #include "l2_test_config.hpp"
 
 #include <warpsim/timing/tma_unit.hpp>
@@ -51,6 +52,22 @@ TEST_CASE("790 a shared-to-shared copy takes issue + bytes / rate + land, the ne
   CHECK(u.copy(access(BulkAccess::Kind::SharedCopy, 256), {}, Cycle(1000), l2) == Cycle(1031));
   CHECK(u.stats().copies == 2);
   CHECK(u.stats().bytes == 512);
+}
+
+TEST_CASE("790 the next copy starts no sooner than copy_cycles after the last one started") {
+  MemorySystem l2(l2test::one_slice());
+  TmaConfig c = tma();
+  c.copy_cycles = 20;
+  TmaUnit u(c);
+  // 64 bytes take 2 cycles, but the unit spends 20 on the copy: starts 1010, lands 1017, unit free at 1030.
+  CHECK(u.copy(access(BulkAccess::Kind::SharedCopy, 64), {}, Cycle(1000), l2) == Cycle(1017));
+  // Issued in the same cycle: starts at 1030 (not 1012), lands 1037.
+  CHECK(u.copy(access(BulkAccess::Kind::SharedCopy, 64), {}, Cycle(1000), l2) == Cycle(1037));
+  // 19 cycles later than that is still too soon; the unit is free at 1050.
+  CHECK(u.copy(access(BulkAccess::Kind::SharedCopy, 64), {}, Cycle(1021), l2) == Cycle(1057));
+  // A copy whose bytes take longer than copy_cycles keeps the unit for its bytes: 1024 bytes, 32 cycles from 1070.
+  CHECK(u.copy(access(BulkAccess::Kind::SharedCopy, 1024), {}, Cycle(1060), l2) == Cycle(1070 + 32 + 5));
+  CHECK(u.copy(access(BulkAccess::Kind::SharedCopy, 64), {}, Cycle(1060), l2) == Cycle(1102 + 2 + 5));
 }
 
 TEST_CASE("790 tensor maps: a miss costs the descriptor fetch, the cache keeps the two most recent") {
