@@ -92,8 +92,7 @@ nlohmann::ordered_json count_json(unsigned ctas) {
 
 // The cluster line: how many clusters fit, GPC by GPC.
 std::string cluster_text(const config::GpuConfig& g, const Occupancy& o, unsigned size) {
-  std::vector<unsigned> sms(timing::gpc_groups(g), 0);
-  for (const unsigned gpc : timing::sm_gpcs(g)) ++sms[gpc];
+  const std::vector<unsigned> sms = timing::gpc_sizes(g);
   const unsigned ctas = timing::cluster_ctas_per_sm(g, o.ctas_per_sm, size);
   std::string per;
   for (std::size_t i = 0; i < sms.size(); ++i) {

@@ -38,13 +38,17 @@ unsigned cluster_ctas_per_sm(const config::GpuConfig& cfg, unsigned ctas_per_sm,
   return cluster_size > 1 ? std::min(ctas_per_sm, cfg.cluster_max_ctas_per_sm) : ctas_per_sm;
 }
 
+std::vector<unsigned> gpc_sizes(const config::GpuConfig& cfg) {
+  std::vector<unsigned> sms(gpc_groups(cfg), 0);
+  for (const unsigned g : sm_gpcs(cfg)) ++sms[g];
+  return sms;
+}
+
 std::uint64_t max_active_clusters(const config::GpuConfig& cfg, unsigned ctas_per_sm, unsigned cluster_size) {
   if (cluster_size == 0) return 0;
   const unsigned per = std::min(ctas_per_sm, cfg.cluster_max_ctas_per_sm);  // a cluster launch, even of 1 CTA
-  std::vector<std::uint64_t> sms(gpc_groups(cfg), 0);
-  for (const unsigned g : sm_gpcs(cfg)) ++sms[g];
   std::uint64_t n = 0;
-  for (const std::uint64_t s : sms)
+  for (const std::uint64_t s : gpc_sizes(cfg))
     if (!cfg.cluster_distinct_sms || s >= cluster_size) n += s * per / cluster_size;
   return n;
 }

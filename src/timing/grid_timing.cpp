@@ -59,8 +59,7 @@ class Gpu {
     now_ = Cycle(cfg_.kernel_launch_latency);
     const unsigned csize = static_cast<unsigned>(geo_.size());
     if (csize > 1 && max_active_clusters(cfg_, occ_.ctas_per_sm, csize) == 0) {
-      std::vector<unsigned> sms(gpc_groups(cfg_), 0);
-      for (const unsigned g : sm_gpcs(cfg_)) ++sms[g];
+      const std::vector<unsigned> sms = gpc_sizes(cfg_);
       fail(ErrorKind::Launch,
            "a cluster of {} CTAs does not fit on one GPC of {} ({} SMs per GPC at most, {} CTAs of this kernel per "
            "SM{}) (cudaErrorClusterOutOfResources)",

@@ -94,6 +94,8 @@ std::uint64_t max_active_clusters(const config::GpuConfig& cfg, unsigned ctas_pe
 unsigned cluster_ctas_per_sm(const config::GpuConfig& cfg, unsigned ctas_per_sm, unsigned cluster_size);
 // How many GPCs (cluster placement groups) there are: cluster.group_of_sm's, else gpc.count.
 unsigned gpc_groups(const config::GpuConfig& cfg);
+// The number of SMs in each GPC (by GPC index).
+std::vector<unsigned> gpc_sizes(const config::GpuConfig& cfg);
 // The GPC of every SM by %smid: cluster.group_of_sm, else SMs numbered GPC by GPC (the first GPCs full).
 std::vector<unsigned> sm_gpcs(const config::GpuConfig& cfg);
 
