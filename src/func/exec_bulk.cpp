@@ -382,6 +382,8 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
   bool issued = false;
   lanes.for_each([&](unsigned lane) {
     source::BulkAccess acc;
+    acc.multicast = multicast;
+    acc.destinations = multicast ? 0 : 1;  // a multicast's: counted below
     acc.first_span = static_cast<std::uint32_t>(r.spans.size());
     BulkOp op;
     op.id = id;
@@ -546,6 +548,7 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
     if (multicast) {
       bool self = false;
       for (Cta* t : multicast_targets(cx, lane, op.mbarrier)) {
+        ++r.bulk.back().destinations;
         if (t == &cta) {
           self = true;
           continue;

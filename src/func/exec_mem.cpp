@@ -116,10 +116,8 @@ void Executor::exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, 
     Addr off;
     std::uint8_t* p = cx.translate(space, a, bytes, lane, is_store || is_atomic, &resolved, &off);
     r.mem.addr[lane] = off;
-    if (first) {
-      r.mem.space = resolved;
-      first = false;
-    }
+    if (first || resolved == ir::Space::SharedCluster) r.mem.space = resolved;  // any remote lane: DSMEM
+    first = false;
     // The watchdog: memory this CTA had not touched is progress.
     TouchedRange* touched = resolved == ir::Space::Global   ? &cta.touched_global[L_.global->last_region()]
                             : resolved == ir::Space::Shared ? &cta.touched_shared

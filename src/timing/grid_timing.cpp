@@ -67,6 +67,7 @@ class Gpu {
            cfg_.cluster_distinct_sms ? ", each CTA of a cluster on its own SM" : "");
     }
     disp_.emplace(cfg_, occ_.ctas_per_sm, shape_.ctas, now_.count(), csize);
+    stats_.clusters_launched = csize > 1 ? shape_.ctas / csize : 0;
     k_.set_cluster_size(csize);
     while (live_ctas_ > 0 || !disp_->all_launched()) visit();
     return finish();
@@ -178,6 +179,7 @@ class Gpu {
       stats_.tma_copies += sm->tma().stats().copies;
       stats_.tma_bytes += sm->tma().stats().bytes;
       stats_.tma_descriptor_misses += sm->tma().stats().descriptor_misses;
+      stats_.async.add(sm->async_stats());
     }
     stats_.sm_cycles_active_avg = active / static_cast<double>(sms_.size());
     // SASS-level counts: folded PTX instructions issue nothing, expanded ones (emulated, printf) several.

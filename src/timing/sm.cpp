@@ -181,6 +181,56 @@ void Sm::count_expansion(std::uint32_t sass, LaneMask active) {
   k_.extra_thread_insts += static_cast<std::int64_t>(sass - 1) * active.count();
 }
 
+void Sm::count_dsmem(const source::MemAccess& m, LaneMask lanes) {
+  // Lanes in another CTA's shared memory carry its rank above the offset (source::remote_shared); the CTA's own
+  // are plain offsets. Nsight counts 64 bytes per 64-byte block of the other CTAs' memory (traces/cluster_dsmem).
+  blocks_.clear();
+  lanes.for_each([&](unsigned lane) {
+    const Addr a = m.addr[lane];
+    if (!source::remote_shared(a)) return;
+    for (Addr b = a / 64; b <= (a + std::max(m.bytes, 1u) - 1) / 64; ++b) blocks_.push_back(b);
+  });
+  if (blocks_.empty()) return;
+  std::sort(blocks_.begin(), blocks_.end());
+  const std::uint64_t bytes = 64 * static_cast<std::uint64_t>(std::unique(blocks_.begin(), blocks_.end()) - blocks_.begin());
+  async_.dshared_bytes += bytes;
+  if (m.atomic) {
+    ++async_.dshared_atom;
+  } else if (m.store) {
+    ++async_.dshared_st;
+    async_.dshared_st_bytes += bytes;
+  } else {
+    ++async_.dshared_ld;
+    async_.dshared_ld_bytes += bytes;
+  }
+}
+
+void Sm::count_bulk(const source::Issued& r) {
+  using K = source::BulkAccess::Kind;
+  for (const source::BulkAccess& b : r.bulk) {
+    std::uint64_t global = 0;
+    for (std::uint32_t i = b.first_span; i < b.first_span + b.spans; ++i) global += r.spans[i].bytes;
+    switch (b.kind) {
+      case K::Load:
+        // Each destination SM's L1TEX takes the data in (a multicast to 4 CTAs counts its bytes 4 times on the H200).
+        ++async_.tma_ld;
+        async_.tma_ld_bytes += global * b.destinations;
+        (b.multicast ? async_.tma_ld_bytes_multicast : async_.tma_ld_bytes_self) += global * b.destinations;
+        break;
+      case K::Store:
+        ++async_.tma_st;
+        async_.tma_st_bytes += global;
+        break;
+      case K::Reduce:
+        ++async_.tma_red;
+        async_.tma_red_bytes += global;
+        break;
+      case K::SharedCopy:
+      case K::Prefetch: break;  // not in these counters (Nsight's dshared_tma_* and prefetch ones are not modelled)
+    }
+  }
+}
+
 void Sm::issue(std::uint32_t slot, Cycle now) {
   Slot& w = slots_[slot];
   const source::Issued& r = k_.src.issue(w.cta, w.index);
@@ -233,6 +283,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   if (touches) {
     const ir::Space space = r.mem.space;
     if (space == ir::Space::SharedCluster) {
+      count_dsmem(r.mem, r.executed);
       // Distributed shared memory: another SM's shared memory over the GPC's network, through this SM's DSMEM port.
       const double bytes = static_cast<double>(r.mem.bytes) * r.executed.count();
       const auto busy = static_cast<std::uint64_t>(std::ceil(bytes / k_.cfg.dsmem_bytes_per_cycle));
@@ -256,6 +307,10 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
                       slot % sub_partitions(), now);
       ready = m.ready;
       mem = true;
+      if (t.async_copy) {
+        ++async_.ldgsts;
+        ++(t.l1_bypass ? async_.ldgsts_cache_bypass : async_.ldgsts_cache_access);
+      }
       if (m.store) {
         sp.hold_memory(m.hold);
         w.drain = max(w.drain, m.acked);
@@ -288,6 +343,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   }
   if (t.mbarrier) ready = now + k_.cfg.mbarrier_latency;
   if (!r.bulk.empty()) {
+    count_bulk(r);
     // Bulk and tensor copies: the TMA unit says when each completes; the warp-instruction's effects land with the last.
     // A multicast's copies into other CTAs of the cluster land on their SMs when the unit has delivered them there.
     Cycle land = now;

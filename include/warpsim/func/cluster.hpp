@@ -17,6 +17,8 @@
 // Leaves out: memory ordering (.release/.acquire/.relaxed change nothing: every access is visible at once here).
 #pragma once
 
+#include <warpsim/source/instruction_source.hpp>
+
 #include <cstdint>
 #include <vector>
 
@@ -24,7 +26,7 @@ namespace warpsim::func {
 
 struct Cta;
 
-inline constexpr unsigned kDsmemRankShift = 24;
+inline constexpr unsigned kDsmemRankShift = source::kRemoteSharedShift;  // the timing model reads it too
 inline constexpr std::uint64_t kDsmemOffsetMask = (std::uint64_t{1} << kDsmemRankShift) - 1;
 inline constexpr std::uint32_t kMaxClusterRanks = 255;  // what the 8 rank bits above bit 24 can name
 

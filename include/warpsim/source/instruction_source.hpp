@@ -41,9 +41,15 @@ namespace warpsim::source {
 
 inline constexpr std::uint32_t kNoPc = 0xffffffffu;
 
+// A shared::cluster lane's address in another CTA's shared memory is ((rank + 1) << kRemoteSharedShift) | offset;
+// in the executing CTA's own shared memory it is the plain offset (below 1 << kRemoteSharedShift).
+inline constexpr unsigned kRemoteSharedShift = 24;
+inline constexpr bool remote_shared(Addr a) { return (a >> kRemoteSharedShift) != 0; }
+
 struct MemAccess {
-  ir::Space space = ir::Space::None;  // resolved space (generic addresses are resolved per lane; this is
-                                      // the space of the first active lane)
+  ir::Space space = ir::Space::None;  // resolved space (generic addresses are resolved per lane; this is the
+                                      // space of the first active lane, SharedCluster if any lane is in another
+                                      // CTA's shared memory)
   bool store = false, atomic = false;
   std::uint32_t bytes = 0;  // per lane (vector width included)
   LaneMask lanes;
@@ -55,6 +61,8 @@ struct BulkAccess {
   enum class Kind : std::uint8_t { Load, Store, Reduce, SharedCopy, Prefetch };
   Kind kind = Kind::Load;
   bool tensor = false;
+  bool multicast = false;          // .multicast::cluster (loads): its data goes to the CTAs its mask names
+  std::uint8_t destinations = 1;   // the CTAs whose shared memory receives the data (a multicast's mask)
   Addr descriptor = 0;             // tensor forms: the tensor map's address (the unit caches descriptors by it)
   std::uint32_t shared_bytes = 0;  // bytes written to (Load, SharedCopy) or read from (Store, Reduce) shared memory
   std::uint32_t first_span = 0, spans = 0;  // its range of Issued::spans

@@ -132,6 +132,7 @@ class Sm {
   const SmemStats& smem_stats() const { return smem_.stats(); }
   const Lsu& lsu() const { return lsu_; }
   const TmaUnit& tma() const { return tma_; }
+  const AsyncStats& async_stats() const { return async_; }
 
  private:
   struct Slot {
@@ -168,10 +169,14 @@ class Sm {
   };
   Readiness ready(Slot& w, const SubPartition& sp, unsigned sub, Cycle now);
   void count_expansion(std::uint32_t sass, LaneMask active);
+  void count_dsmem(const source::MemAccess& m, LaneMask lanes);
+  void count_bulk(const source::Issued& r);
   void trace_issue(std::uint32_t slot, const source::Issued& r, Cycle now);
 
   std::uint32_t id_;
   KernelContext& k_;
+  AsyncStats async_;
+  std::vector<std::uint64_t> blocks_;  // scratch of count_dsmem
   std::vector<Slot> slots_;
   std::vector<SubPartition> subs_;
   SmemUnit smem_;

@@ -38,6 +38,38 @@ struct MemoryStats {
   std::uint64_t const_accesses = 0;  // warpsim__const_accesses.sum: distinct addresses of ld.const, summed
 };
 
+// Asynchronous data movement and distributed shared memory, under Nsight Compute's names (counted by the SMs:
+// timing/sm.hpp). What each counts was checked against Nsight on the H200 (traces/README.md, "Nsight counters of
+// the asynchronous workloads").
+struct AsyncStats {
+  // sm__sass_inst_executed_op_tma_{ld,st,red}.sum: bulk and tensor copies global -> shared (multicast included),
+  // shared -> global, and reductions; one per copying lane (ptxas issues UTMALDG/UBLKCP once per lane that copies)
+  std::uint64_t tma_ld = 0, tma_st = 0, tma_red = 0;
+  // l1tex__m_xbar2l1tex_read_bytes_mem_global_op_tma_ld.sum (.._dest_multicast, .._dest_self): global bytes the
+  // loads bring into the SMs, a multicast's once per destination CTA
+  std::uint64_t tma_ld_bytes = 0, tma_ld_bytes_multicast = 0, tma_ld_bytes_self = 0;
+  // l1tex__m_l1tex2xbar_write_bytes_mem_global_op_tma_{st,red}.sum: global bytes stores and reductions write
+  std::uint64_t tma_st_bytes = 0, tma_red_bytes = 0;
+  // sm__sass_inst_executed_op_ldgsts.sum (.._cache_access: cp.async.ca, .._cache_bypass: .cg): cp.async warp
+  // instructions
+  std::uint64_t ldgsts = 0, ldgsts_cache_access = 0, ldgsts_cache_bypass = 0;
+  // sm__sass_inst_executed_op_dshared_{ld,st,atom}.sum: shared::cluster warp instructions with a lane in another
+  // CTA's shared memory (the CTA's own is plain shared memory)
+  std::uint64_t dshared_ld = 0, dshared_st = 0, dshared_atom = 0;
+  // l1tex__m_xbar2l1tex_read_bytes_mem_dshared_op_ld.sum, l1tex__m_l1tex2xbar_write_bytes_mem_dshared_op_st.sum and
+  // l1tex__m_l1tex2xbar_write_bytes_mem_dshared.sum (loads, stores and atomics): 64 bytes per distinct 64-byte
+  // block of another CTA's shared memory an instruction's lanes touch
+  std::uint64_t dshared_ld_bytes = 0, dshared_st_bytes = 0, dshared_bytes = 0;
+  void add(const AsyncStats& o) {
+    tma_ld += o.tma_ld, tma_st += o.tma_st, tma_red += o.tma_red;
+    tma_ld_bytes += o.tma_ld_bytes, tma_ld_bytes_multicast += o.tma_ld_bytes_multicast;
+    tma_ld_bytes_self += o.tma_ld_bytes_self, tma_st_bytes += o.tma_st_bytes, tma_red_bytes += o.tma_red_bytes;
+    ldgsts += o.ldgsts, ldgsts_cache_access += o.ldgsts_cache_access, ldgsts_cache_bypass += o.ldgsts_cache_bypass;
+    dshared_ld += o.dshared_ld, dshared_st += o.dshared_st, dshared_atom += o.dshared_atom;
+    dshared_ld_bytes += o.dshared_ld_bytes, dshared_st_bytes += o.dshared_st_bytes, dshared_bytes += o.dshared_bytes;
+  }
+};
+
 struct TimingStats {
   std::uint64_t gpc_cycles_elapsed_max = 0;  // gpc__cycles_elapsed.max: kernel cycles
   double sm_cycles_active_avg = 0;           // sm__cycles_active.avg: cycles with a resident CTA, mean over SMs
@@ -57,6 +89,8 @@ struct TimingStats {
   std::uint64_t tma_copies = 0;             // warpsim__tma_copies.sum: bulk and tensor copies the TMA units served
   std::uint64_t tma_bytes = 0;              // warpsim__tma_bytes.sum: bytes they moved (max of shared and global)
   std::uint64_t tma_descriptor_misses = 0;  // warpsim__tma_descriptor_misses.sum: tensor maps fetched
+  AsyncStats async;
+  std::uint64_t clusters_launched = 0;  // gpc__cgas_launched.sum: clusters of a cluster launch (0 without)
   WarpStateCycles warp_states;
   MemoryStats mem;
   // sm__warps_active.avg.pct_of_peak_sustained_active (achieved occupancy): resident warps that have not
