@@ -377,6 +377,8 @@ std::vector<Param> make_params() {
             "(when the unit is free)"),
       count("sm.tma_descriptor_cycles", &G::tma_descriptor_cycles, "cycles", 0, 100000,
             "a tensor copy whose tensor map the TMA unit has not cached: the map's fetch before the copy starts"),
+      count("sm.tma_descriptor_first_cycles", &G::tma_descriptor_first_cycles, "cycles", 0, 100000,
+            "more for the TMA unit's first tensor-map fetch in a kernel (a copy's or a prefetch.tensormap's)"),
       count("sm.tma_descriptor_cache", &G::tma_descriptor_cache, "tensor maps", 0, 4096,
             "tensor maps (by address) the TMA unit caches, least recently used replaced first"),
       real("sm.tma_bytes_per_cycle", &G::tma_bytes_per_cycle, "bytes/cycle", 1, 4096,

@@ -337,6 +337,17 @@ void Executor::step(Cta& cta, Warp& w, StepResult& r) {
         if (!do_warp_sync(cta, w, path, in, lanes)) return;
       } else if (op.async) {
         if (!exec_async(cta, w, path, in, lanes, r)) return;
+      } else if (in.op == Op::Prefetch && in.sub == 1) {
+        // prefetch.tensormap: the SM's TMA unit fetches the map (timed only; nothing changes functionally)
+        InstrContext cx{L_, cta, w, in, pc};
+        lanes.for_each([&](unsigned lane) {
+          source::BulkAccess acc;
+          acc.kind = source::BulkAccess::Kind::Descriptor;
+          acc.tensor = true;
+          acc.descriptor = cx.address(in.ops[0], lane);
+          acc.first_span = static_cast<std::uint32_t>(r.spans.size());
+          r.bulk.push_back(acc);
+        });
       } else if (op.fence || op.hint) {
         // nothing to do: every access is at once visible to every thread, and nothing is cached or timed here
       } else if (op.memory) {

@@ -910,7 +910,10 @@ Instr Decoder::run() {
       break;
     case Op::Prefetch:
     case Op::Prefetchu:
-      for (auto w : m_.words) m_.take(w);  // prefetch levels and tensormap forms change nothing functionally
+      // prefetch.tensormap (sub 1) brings a tensor map into the TMA unit's descriptor cache (timed only); prefetch
+      // levels change nothing functionally
+      if (in_.opcode == "prefetch" && m_.has("tensormap")) I.sub = 1;
+      for (auto w : m_.words) m_.take(w);
       operands(I, 0, ScalarType::U64);
       I.space = m_.space == Space::None ? Space::Generic : m_.space;
       break;

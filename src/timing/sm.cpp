@@ -226,7 +226,8 @@ void Sm::count_bulk(const source::Issued& r) {
         async_.tma_red_bytes += global;
         break;
       case K::SharedCopy:
-      case K::Prefetch: break;  // not in these counters (Nsight's dshared_tma_* and prefetch ones are not modelled)
+      case K::Prefetch:
+      case K::Descriptor: break;  // not in these counters (Nsight's dshared_tma_* and prefetch ones are not modelled)
     }
   }
 }

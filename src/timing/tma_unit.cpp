@@ -9,18 +9,37 @@ namespace warpsim::timing {
 Cycle TmaUnit::copy(const source::BulkAccess& a, std::span<const source::Span> spans, Cycle now, MemorySystem& l2,
                     Cycle* data_back) {
   using K = source::BulkAccess::Kind;
-  ++stats_.copies;
-  double start = std::max(static_cast<double>(now.count() + cfg_.issue_cycles), free_);
-  if (a.tensor) {
-    const auto it = std::find(descriptors_.begin(), descriptors_.end(), a.descriptor);
+  if (a.kind == K::Descriptor) {
+    // prefetch.tensormap: the map is fetched beside the copies (the unit is not held) and cached when it arrives.
+    const double at = static_cast<double>(now.count() + cfg_.issue_cycles);
+    const auto it = std::find_if(descriptors_.begin(), descriptors_.end(),
+                                 [&](const Descriptor& d) { return d.at == a.descriptor; });
+    double ready = at;
     if (it != descriptors_.end()) {
+      ready = std::min(it->ready, at);
       descriptors_.erase(it);
     } else {
       ++stats_.descriptor_misses;
-      start += cfg_.descriptor_cycles;
+      ready = at + fetch_cycles();
       if (cfg_.descriptor_cache != 0 && descriptors_.size() >= cfg_.descriptor_cache) descriptors_.erase(descriptors_.begin());
     }
-    if (cfg_.descriptor_cache != 0) descriptors_.push_back(a.descriptor);
+    if (cfg_.descriptor_cache != 0) descriptors_.push_back({a.descriptor, ready});
+    return now;
+  }
+  ++stats_.copies;
+  double start = std::max(static_cast<double>(now.count() + cfg_.issue_cycles), free_);
+  if (a.tensor) {
+    const auto it = std::find_if(descriptors_.begin(), descriptors_.end(),
+                                 [&](const Descriptor& d) { return d.at == a.descriptor; });
+    if (it != descriptors_.end()) {
+      start = std::max(start, it->ready);  // a prefetched map may still be on its way
+      descriptors_.erase(it);
+    } else {
+      ++stats_.descriptor_misses;
+      start += fetch_cycles();
+      if (cfg_.descriptor_cache != 0 && descriptors_.size() >= cfg_.descriptor_cache) descriptors_.erase(descriptors_.begin());
+    }
+    if (cfg_.descriptor_cache != 0) descriptors_.push_back({a.descriptor, 0});
   }
   // The sectors the copy touches, with the bytes it writes in each (stores).
   sectors_.clear();
@@ -59,9 +78,16 @@ Cycle TmaUnit::copy(const source::BulkAccess& a, std::span<const source::Span> s
     case K::SharedCopy: return Cycle(data + cfg_.land_cycles);
     case K::Store:
     case K::Reduce: return Cycle(data + cfg_.store_ack);
-    case K::Prefetch: return Cycle(data);
+    case K::Prefetch:
+    case K::Descriptor: return Cycle(data);
   }
   return Cycle(data);
+}
+
+double TmaUnit::fetch_cycles() {
+  const bool first = !fetched_;
+  fetched_ = true;
+  return static_cast<double>(cfg_.descriptor_cycles) + (first ? cfg_.descriptor_first : 0);
 }
 
 Cycle TmaUnit::deliver(Cycle data) {

@@ -144,6 +144,7 @@ struct GpuConfig {
   unsigned mbarrier_suspend_hint_limit_ns = 1000000000;  // sm.mbarrier_suspend_hint_limit_ns: the most a hint waits
   unsigned tma_issue_cycles = 175;               // sm.tma_issue_cycles: a bulk/tensor copy's issue to the TMA starting it
   unsigned tma_descriptor_cycles = 39;           // sm.tma_descriptor_cycles: fetching a tensor map it has not cached
+  unsigned tma_descriptor_first_cycles = 60;     // sm.tma_descriptor_first_cycles: more for the kernel's first fetch
   unsigned tma_descriptor_cache = 8;             // sm.tma_descriptor_cache: tensor maps the TMA unit keeps (LRU)
   double tma_bytes_per_cycle = 94;               // sm.tma_bytes_per_cycle: bytes the TMA unit moves per cycle
   unsigned tma_copy_cycles = 67;                 // sm.tma_copy_cycles: the fewest cycles the TMA unit spends on a copy

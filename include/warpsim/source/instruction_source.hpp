@@ -58,7 +58,8 @@ struct MemAccess {
 
 // One lane's bulk or tensor copy as the SM's TMA unit sees it (timing/tma_unit.hpp).
 struct BulkAccess {
-  enum class Kind : std::uint8_t { Load, Store, Reduce, SharedCopy, Prefetch };
+  // Descriptor: prefetch.tensormap (no data; the unit fetches the tensor map at `descriptor` into its cache)
+  enum class Kind : std::uint8_t { Load, Store, Reduce, SharedCopy, Prefetch, Descriptor };
   Kind kind = Kind::Load;
   bool tensor = false;
   bool multicast = false;          // .multicast::cluster (loads): its data goes to the CTAs its mask names

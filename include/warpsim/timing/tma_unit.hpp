@@ -3,7 +3,8 @@
 //
 // Models: one unit per SM serving copies in issue order. A copy starts sm.tma_issue_cycles after its issue, or when
 // the unit is free; a tensor copy whose tensor map (by address) is not among the sm.tma_descriptor_cache most
-// recently used ones first fetches it (sm.tma_descriptor_cycles). The unit then moves the larger of the copy's
+// recently used ones first fetches it (sm.tma_descriptor_cycles; the unit's first fetch in a kernel costs
+// sm.tma_descriptor_first_cycles more: traces/ubench_tma's first pass over 12-32 maps). The unit then moves the larger of the copy's
 // shared-memory bytes and its global bytes at sm.tma_bytes_per_cycle: its 32-byte sector requests leave evenly over
 // that time straight to L2 (timing/memory_system.hpp; no L1), loads and prefetches as loads, stores as stores of the
 // bytes they write in each sector, reductions as atomics. A load (or a shared-to-shared copy, which touches no
@@ -18,11 +19,11 @@
 // the H200's rounds of a multicast load and a release back to the issuer take the same time in clusters of 2 and 4
 // and for 1 and 8 KiB (traces/ubench_tma), so the data is replicated on its way rather than sent once per
 // destination through the SM's DSMEM port (which the model used before), and it is not limited by that port's rate.
+// prefetch.tensormap fetches a map beside the copies (sm.tma_descriptor_cycles after its issue delay, the unit not
+// held) into the descriptor cache: on the H200 a prefetched map costs no fetch at its first use (traces/ubench_tma:
+// 621.0 cycles per first use of 8 prefetched maps, 620.5 per cached one).
 // Leaves out: the shared-memory bank traffic of the writes and reads (no wavefronts taken from the SM's shared-memory
-// unit), a limit on the unit's requests in flight, the L2 promotion and cache-policy hints, prefetch.tensormap (the
-// descriptor cache learns a map only from a copy; on the H200 a prefetched map costs no fetch at its first use), the
-// larger cost of a kernel's very first tensor-map fetch (about 100 cycles on the H200 against 39 for later misses),
-// and any traffic the multicast deliveries put on the GPC's network or the destinations' shared memory.
+// unit), a limit on the unit's requests in flight, the L2 promotion and cache-policy hints, and any traffic the multicast deliveries put on the GPC's network or the destinations' shared memory.
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
@@ -39,6 +40,7 @@ namespace warpsim::timing {
 struct TmaConfig {
   unsigned issue_cycles = 0;       // sm.tma_issue_cycles
   unsigned descriptor_cycles = 0;  // sm.tma_descriptor_cycles
+  unsigned descriptor_first = 0;   // sm.tma_descriptor_first_cycles
   unsigned descriptor_cache = 0;   // sm.tma_descriptor_cache
   double bytes_per_cycle = 1;      // sm.tma_bytes_per_cycle
   unsigned copy_cycles = 0;        // sm.tma_copy_cycles
@@ -47,7 +49,7 @@ struct TmaConfig {
   unsigned store_ack = 0;          // mem.store_ack_cycles
   unsigned l2_side = 0;            // the SM's near L2 partition
   static TmaConfig from(const config::GpuConfig& g, unsigned side) {
-    return {g.tma_issue_cycles, g.tma_descriptor_cycles, g.tma_descriptor_cache, g.tma_bytes_per_cycle,
+    return {g.tma_issue_cycles, g.tma_descriptor_cycles, g.tma_descriptor_first_cycles, g.tma_descriptor_cache, g.tma_bytes_per_cycle,
             g.tma_copy_cycles, g.tma_land_cycles, g.tma_multicast_cycles, g.store_ack_cycles, side};
   }
 };
@@ -73,7 +75,13 @@ class TmaUnit {
  private:
   TmaConfig cfg_;
   double free_ = 0;                    // the next cycle the unit can start a copy
-  std::vector<Addr> descriptors_;      // cached tensor maps, most recently used last
+  struct Descriptor {
+    Addr at = 0;        // the tensor map's address
+    double ready = 0;   // when a prefetched map is in the cache
+  };
+  std::vector<Descriptor> descriptors_;  // cached tensor maps, most recently used last
+  bool fetched_ = false;                 // the unit has fetched a tensor map in this kernel
+  double fetch_cycles();                 // the cost of the next fetch
   std::vector<std::uint64_t> sectors_;  // scratch
   std::vector<unsigned> sector_bytes_;  // scratch
   TmaStats stats_;

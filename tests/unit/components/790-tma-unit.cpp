@@ -86,6 +86,44 @@ TEST_CASE("790 tensor maps: a miss costs the descriptor fetch, the cache keeps t
   CHECK(u.stats().descriptor_misses == 4);
 }
 
+TEST_CASE("790 prefetch.tensormap fetches a map beside the copies; the kernel's first fetch costs more") {
+  MemorySystem l2(l2test::one_slice());
+  TmaConfig c = tma();
+  c.descriptor_first = 40;
+  TmaUnit u(c);
+  const auto load = [&](warpsim::Addr map, std::uint64_t now) {
+    return u.copy(access(BulkAccess::Kind::Load, 64, true, map), {}, Cycle(now), l2).count();
+  };
+  const auto prefetch = [&](warpsim::Addr map, std::uint64_t now) {
+    return u.copy(access(BulkAccess::Kind::Descriptor, 0, true, map), {}, Cycle(now), l2).count();
+  };
+  // The first fetch: 100 + 40, fetched beside the unit's work (the prefetch returns at once, holds nothing).
+  CHECK(prefetch(0xa00, 1000) == 1000);
+  CHECK(u.stats().copies == 0);
+  // A load of the map issued at once waits for it: in the cache at 1000 + 10 + 140.
+  CHECK(load(0xa00, 1000) == 1150 + 2 + 5);
+  // Prefetched long before: a hit (and no first-fetch cost any more).
+  CHECK(prefetch(0xb00, 2000) == 2000);
+  CHECK(load(0xb00, 3000) == 3000 + 10 + 2 + 5);
+  // A later miss costs the plain fetch.
+  CHECK(load(0xc00, 4000) == 4000 + 10 + 100 + 2 + 5);
+  // Prefetching a cached map changes nothing; it stays the most recent: {c, b} -> prefetch b -> {c, b}, so a load of
+  // a new map evicts c.
+  CHECK(prefetch(0xb00, 5000) == 5000);
+  CHECK(load(0xd00, 6000) == 6000 + 10 + 100 + 2 + 5);
+  CHECK(load(0xb00, 7000) == 7000 + 10 + 2 + 5);
+  CHECK(u.stats().descriptor_misses == 4);  // a, b (prefetches), c, d
+}
+
+TEST_CASE("790 without a prefetch the first copy pays the first fetch") {
+  MemorySystem l2(l2test::one_slice());
+  TmaConfig c = tma();
+  c.descriptor_first = 40;
+  TmaUnit u(c);
+  CHECK(u.copy(access(BulkAccess::Kind::Load, 64, true, 0xa00), {}, Cycle(0), l2) == Cycle(10 + 140 + 2 + 5));
+  CHECK(u.copy(access(BulkAccess::Kind::Load, 64, true, 0xb00), {}, Cycle(1000), l2) == Cycle(1000 + 10 + 100 + 2 + 5));
+}
+
 TEST_CASE("790 a load's sectors go to L2 over the transfer and it lands after the last is back") {
   MemorySystem l2(l2test::one_slice());
   MemorySystem twin(l2test::one_slice());
