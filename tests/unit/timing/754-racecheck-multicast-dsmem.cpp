@@ -8,15 +8,15 @@
 // before waiting on its mbarrier. Both CTAs then wait on their own mbarrier and read a; rank 0 reads the peer's a
 // again after a cluster barrier (complete: nothing). Without `bad` the kernel waits correctly and nothing is reported.
 // Functional and timed, under both reconvergence models; the bytes read before the wait are the old ones.
-#include "../../integration/simt/simt_util.hpp"
+#include "../../integration/simt/race_util.hpp"
 
-#include <sstream>
 
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
 
 namespace {
 
-using warpsim::func::Hazard;
+using racex::check_hazard;
+using racex::line_of;
 using warpsim::func::HazardKind;
 
 const std::string kMulticast = simt::header() + R"(
@@ -103,22 +103,6 @@ Run run(bool bad, bool timed, const std::string& model) {
   opts.functional_only = !timed;
   opts.racecheck = true;
   return {warpsim::sim::run_file(dir + "/run.json", opts), dir + "/k.ptx"};
-}
-
-// The PTX line holding `marker` (a comment at its end).
-unsigned line_of(const std::string& ptx, const std::string& marker) {
-  std::istringstream in(ptx);
-  std::string line;
-  for (unsigned n = 1; std::getline(in, line); ++n)
-    if (line.find(marker) != std::string::npos) return n;
-  FAIL("no line holds " << marker);
-  return 0;
-}
-
-void check_hazard(const Hazard& h, HazardKind kind, std::uint64_t count, const std::string& first) {
-  CHECK(h.kind == kind);
-  CHECK(h.count == count);
-  CHECK(h.first == first);
 }
 
 const char* const kModels[] = {"independent", "ipdom_stack"};

@@ -8,15 +8,15 @@
 // each named with the second copy's CTA, warp, lane and PTX line and the first copy's PTX line, issuing thread and
 // range, and counted once per distinct place. The same copies separated by the waits that cover them (the mbarrier
 // try_wait, cp.async.bulk.wait_group.read) report nothing. Functional and timed, under both reconvergence models.
-#include "../../integration/simt/simt_util.hpp"
+#include "../../integration/simt/race_util.hpp"
 
-#include <sstream>
 
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
 
 namespace {
 
-using warpsim::func::Hazard;
+using racex::check_hazard;
+using racex::line_of;
 using warpsim::func::HazardKind;
 
 // The threads fill a's words 0-63 with 5000 + i and 128-159 with 5000 + i, c's 64 words with 1000 + i. Then thread 0,
@@ -196,21 +196,6 @@ Run run(const std::string& name, const std::string& ptx, bool timed, const std::
   opts.functional_only = !timed;
   opts.racecheck = true;
   return {warpsim::sim::run_file(dir + "/run.json", opts), dir + "/k.ptx"};
-}
-
-unsigned line_of(const std::string& ptx, const std::string& marker) {
-  std::istringstream in(ptx);
-  std::string line;
-  for (unsigned n = 1; std::getline(in, line); ++n)
-    if (line.find(marker) != std::string::npos) return n;
-  FAIL("no line holds " << marker);
-  return 0;
-}
-
-void check_hazard(const Hazard& h, HazardKind kind, std::uint64_t count, const std::string& first) {
-  CHECK(h.kind == kind);
-  CHECK(h.count == count);
-  CHECK(h.first == first);
 }
 
 const char* const kModels[] = {"independent", "ipdom_stack"};
