@@ -93,7 +93,7 @@ nlohmann::ordered_json count_json(unsigned ctas) {
 // The cluster line: how many clusters fit, GPC by GPC.
 std::string cluster_text(const config::GpuConfig& g, const Occupancy& o, unsigned size) {
   const std::vector<unsigned> sms = timing::gpc_sizes(g);
-  const unsigned ctas = timing::cluster_ctas_per_sm(g, o.ctas_per_sm, size);
+  const unsigned ctas = timing::cluster_ctas_per_sm(g, o.ctas_per_sm, true);  // a cluster launch, even of 1 CTA
   std::string per;
   for (std::size_t i = 0; i < sms.size(); ++i) {
     const bool fits = !g.cluster_distinct_sms || sms[i] >= size;

@@ -413,6 +413,10 @@ std::vector<Param> make_params() {
            "cycles a cluster launch adds to the CTA dispatch interval (its CTAs start together, after the "
            "dispatcher found room for all of them on one GPC; fractional: kept as an average, like "
            "launch.cta_dispatch_interval)"),
+      real("cluster.single_dispatch_cycles", &G::cluster_single_dispatch_cycles, "cycles", 0, 1000000,
+           "cycles a launch in clusters of one CTA (an explicit cluster of 1: the run config's \"cluster\": [1, 1, 1], "
+           ".reqnctapercluster 1, 1, 1 or .explicitcluster) adds to the CTA dispatch interval per cluster, in place "
+           "of cluster.dispatch_cycles (a launch without a cluster shape adds nothing)"),
       per_sm("cluster.group_of_sm", &G::cluster_group_of_sm, "group", 4095,
              "for each SM by %smid, the group of SMs a cluster's CTAs are placed within (its GPC: groups are numbered "
              "from 0 without gaps); empty: gpc.count GPCs of gpc.tpcs TPCs of sm.per_tpc SMs, in SM order"),

@@ -401,7 +401,8 @@ bool Executor::exec_cp_async(Cta& cta, Warp& w, std::int32_t path, const ir::Ins
           race::watch(L_, cta, AsyncRange{.lo = b.dst[lane], .hi = b.dst[lane] + b.size, .writes = true,
                                           .via = AsyncRange::Via::CpAsync, .id = b.id, .thread = thread(lane),
                                           .pc = b.pc, .group = as.threads[thread(lane)].commits, .completed = false,
-                                          .bound = false, .mbarrier = 0, .phase = 0, .released = 0, .observers = {}});
+                                          .bound = false, .mbarrier = 0, .phase = 0, .released = 0, .observers = {},
+                                          .from = {}});
         });
       if (reads.any()) {
         r.has_mem = true;

@@ -30,8 +30,8 @@
 //             groups have copies not completed (.read: until their sources have been read; sources are read at
 //             issue here, but the wait still waits for completion, which is later: conservative).
 //   prefetch  cp.async.bulk.prefetch(.tensor) changes no memory (the timing model's TMA unit fetches into L2).
-//   racecheck with Launch::race set, each copy's shared source and destination ranges, its landing and the bulk
-//             group waits go to race_hooks.hpp (func/racecheck.hpp).
+//   racecheck with Launch::race set, each copy's shared source and destination ranges (a multicast's destination in
+//             every CTA it writes), its landing and the bulk group waits go to race_hooks.hpp (func/racecheck.hpp).
 //   multicast global -> shared::cluster loads (bulk and tensor) with .multicast::cluster and a 16-bit ctaMask: the
 //             source is read once, and every CTA of the cluster whose rank the mask names receives the bytes at the
 //             same CTA-relative shared-memory offset as [dst] and its complete_tx on the mbarrier at the same
@@ -44,8 +44,7 @@
 // Leaves out: clusters beyond multicast (a non-multicast .shared::cluster destination or mbarrier must be the
 // executing CTA's own shared memory), .cta_group and the im2col and gather4/scatter4 modes (rejected at load),
 // interleaved tensor maps (a fault when a copy reads one), memory ordering between the async and generic proxies
-// (every access is visible at once when it happens), the L2 cache hints, and racecheck of the copies a multicast
-// delivers to other CTAs (only the issuing CTA's own copy is watched).
+// (every access is visible at once when it happens) and the L2 cache hints.
 #include "race_hooks.hpp"
 
 #include <warpsim/config/tensor_map.hpp>
@@ -561,6 +560,7 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
           if (cta.touched_dsmem.extend(encode_dsmem(t->rank, piece.at), piece.bytes)) L_.progress = true;
         if (L_.async_driven)
           r.deliveries.push_back(source::Delivery{t->slot, t->sm, copy.id, static_cast<std::uint32_t>(r.bulk.size() - 1)});
+        if (L_.race != nullptr) watch_ranges(*t, copy, 0, 0, &cta);
         t->async.bulk.push_back(std::move(copy));
         ++t->async.epoch;
         // --functional: a destination already suspended in a try_wait on the mbarrier takes the copy now (its own
@@ -580,13 +580,15 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
   return true;
 }
 
-void Executor::watch_ranges(Cta& cta, const BulkOp& op, std::uint32_t src_lo, std::uint32_t src_hi) {
+void Executor::watch_ranges(Cta& cta, const BulkOp& op, std::uint32_t src_lo, std::uint32_t src_hi,
+                            const Cta* from) {
   const auto range = [&](std::uint32_t lo, std::uint32_t hi, bool writes) {
-    race::watch(L_, cta, AsyncRange{.lo = lo, .hi = hi, .writes = writes,
-                                    .via = op.bulk_group ? AsyncRange::Via::BulkGroup : AsyncRange::Via::Mbarrier,
-                                    .id = op.id, .thread = op.thread, .pc = op.pc, .group = op.group,
-                                    .completed = false, .bound = false, .mbarrier = op.mbarrier, .phase = 0,
-                                    .released = 0, .observers = {}});
+    race::watch(L_, cta,
+                AsyncRange{.lo = lo, .hi = hi, .writes = writes,
+                           .via = op.bulk_group ? AsyncRange::Via::BulkGroup : AsyncRange::Via::Mbarrier, .id = op.id,
+                           .thread = op.thread, .pc = op.pc, .group = op.group, .completed = false, .bound = false,
+                           .mbarrier = op.mbarrier, .phase = 0, .released = 0, .observers = {}, .from = {}},
+                from);
   };
   if (src_hi > src_lo) range(src_lo, src_hi, false);
   if (op.to_global || op.pieces.empty()) return;

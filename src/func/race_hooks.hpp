@@ -6,8 +6,9 @@
 
 namespace warpsim::func::race {
 
-// A copy starts: watch its shared-memory range (`r.observers` is sized here).
-void watch(Launch& L, Cta& cta, AsyncRange r);
+// A copy starts: check its shared-memory range of `cta` against the copies watched there, then watch it
+// (`r.observers` and `r.from` are set here). `from`: the issuing CTA when another than `cta` (a multicast's peer copy).
+void watch(Launch& L, Cta& cta, AsyncRange r, const Cta* from = nullptr);
 // A generic-proxy access by `lane` of `w` (at `pc`) to `bytes` bytes at offset `off` of `target`'s shared memory.
 void access(Launch& L, Cta& cta, Warp& w, std::uint32_t pc, unsigned lane, Cta& target, std::uint64_t off,
             unsigned bytes, bool write);

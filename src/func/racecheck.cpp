@@ -1,6 +1,7 @@
-// --racecheck: the shared-memory ranges of a CTA's asynchronous copies, who has observed each one's completion,
-// and the check of every generic-proxy shared-memory access against them (func/racecheck.hpp says what is modelled
-// and what is left out; race_hooks.hpp lists where the executor calls in).
+// --racecheck: the shared-memory ranges of a CTA's asynchronous copies (a multicast's in every destination CTA), who
+// has observed each one's completion, and the check of every generic-proxy shared-memory access, and of every new
+// copy's ranges, against them (func/racecheck.hpp says what is modelled and what is left out; race_hooks.hpp lists
+// where the executor calls in).
 // A thread set is a bitset by thread (warp * 32 + lane): warp w's lanes are bits [32 (w % 2), +32) of word w / 2.
 #include "race_hooks.hpp"
 
@@ -13,6 +14,9 @@ std::string_view hazard_name(HazardKind k) {
     case HazardKind::ReadAfterAsyncWrite: return "read-after-async-write";
     case HazardKind::WriteDuringAsyncWrite: return "write-during-async-write";
     case HazardKind::WriteAfterAsyncRead: return "write-after-async-read";
+    case HazardKind::AsyncWriteDuringAsyncWrite: return "async-write-during-async-write";
+    case HazardKind::AsyncReadAfterAsyncWrite: return "async-read-after-async-write";
+    case HazardKind::AsyncWriteAfterAsyncRead: return "async-write-after-async-read";
   }
   return "hazard";
 }
@@ -66,6 +70,8 @@ std::string_view copy_name(const ir::Instr& in) {
   const bool tensor = in.sub_op<CpAsyncOp>() == CpAsyncOp::BulkTensor;
   if (in.sub_op<CpAsyncOp>() == CpAsyncOp::Copy) return "cp.async";
   if (in.sub2 != 0) return tensor ? "cp.reduce.async.bulk.tensor" : "cp.reduce.async.bulk";
+  if (in.has(ir::kMulticast))
+    return tensor ? "cp.async.bulk.tensor.multicast::cluster" : "cp.async.bulk.multicast::cluster";
   return tensor ? "cp.async.bulk.tensor" : "cp.async.bulk";
 }
 
@@ -74,13 +80,64 @@ std::string thread_name(const Launch& L, std::uint32_t t) {
   return fmt::format("({},{},{})", i.x, i.y, i.z);
 }
 
+// The thread that issued `r`, for a report about an access by a thread of CTA `by`: "thread (t)" in that CTA, else
+// "CTA (c) warp w lane l (thread (t))".
+std::string issuer_name(const Launch& L, const AsyncRange& r, const Dim3& by) {
+  if (r.from == by) return "thread " + thread_name(L, r.thread);
+  return fmt::format("CTA ({},{},{}) warp {} lane {} (thread {})", r.from.x, r.from.y, r.from.z, r.thread / kWarpSize,
+                     r.thread % kWarpSize, thread_name(L, r.thread));
+}
+
+// " of CTA rank R" for a range in the shared memory of `target` when the thread a report is about is in another CTA.
+std::string of_rank(const Cta& target, const Dim3& by) {
+  return target.id == by ? std::string() : fmt::format(" of CTA rank {}", target.rank);
+}
+
 bool observed(const AsyncRange& r, std::uint32_t thread) { return r.completed && has(r.observers, thread); }
+
+std::string_view state(const AsyncRange& r) {
+  return r.completed ? "complete, but not yet observed by this thread (no wait that covers the copy, nor a barrier "
+                       "after one)"
+                     : "still in flight";
+}
+
+// A new copy `r` (issued by CTA `from`) against the copies already watched in `target`: each overlapping one that
+// writes, or that reads where `r` writes, and that the issuing thread has not observed (one of another CTA: that has
+// not completed), is a hazard, counted once per earlier copy instruction.
+void check_copy(Launch& L, const Cta& from, const Cta& target, const AsyncRange& r) {
+  const CtaRaces& rs = target.races;
+  if (r.lo >= rs.hi || r.hi <= rs.lo) return;
+  const bool remote = from.id != target.id;
+  std::array<std::uint32_t, 8> seen{};
+  unsigned nseen = 0;
+  for (const AsyncRange& x : rs.ranges) {
+    if (r.lo >= x.hi || r.hi <= x.lo || (!x.writes && !r.writes) || (x.id == r.id && x.thread == r.thread)) continue;
+    if (remote ? x.completed : observed(x, r.thread)) continue;
+    if (std::find(seen.begin(), seen.begin() + nseen, x.pc) != seen.begin() + nseen) continue;
+    if (nseen < seen.size()) seen[nseen++] = x.pc;
+    const HazardKind kind = !x.writes ? HazardKind::AsyncWriteAfterAsyncRead
+                            : r.writes ? HazardKind::AsyncWriteDuringAsyncWrite
+                                       : HazardKind::AsyncReadAfterAsyncWrite;
+    L.race->add(kind, r.pc, x.pc, [&] {
+      const std::string where = of_rank(target, from.id);
+      return fmt::format("{}: {} issues a {} that {} shared [0x{:x}, 0x{:x}){} while the {} at {} by {} {} shared "
+                         "[0x{:x}, 0x{:x}){}, {}",
+                         hazard_name(kind), func::thread_name(L, from.id, r.thread, r.pc), copy_name(L.prog->code[r.pc]),
+                         r.writes ? "writes" : "reads", r.lo, r.hi, where, copy_name(L.prog->code[x.pc]),
+                         L.prog->where(x.pc), issuer_name(L, x, from.id), x.writes ? "writes" : "reads", x.lo, x.hi,
+                         where, state(x));
+    });
+  }
+}
 
 }  // namespace
 
-void watch(Launch& /*L*/, Cta& cta, AsyncRange r) {
+void watch(Launch& L, Cta& cta, AsyncRange r, const Cta* from) {
   CtaRaces& rs = cta.races;
+  if (from == nullptr) from = &cta;
+  r.from = from->id;
   r.observers.assign(words(cta), 0);
+  check_copy(L, *from, cta, r);
   // A range every live thread observed is done with, and so is a completed one the new copy covers in the same
   // direction (an access there now meets the new copy).
   const Bits alive = live(cta);
@@ -109,14 +166,11 @@ void access(Launch& L, Cta& cta, Warp& w, std::uint32_t pc, unsigned lane, Cta& 
                                       : HazardKind::ReadAfterAsyncWrite;
     L.race->add(kind, pc, r.pc, [&] {
       const InstrContext cx{L, cta, w, L.prog->code[pc], pc};
-      return fmt::format(
-          "{}: {} {} shared [0x{:x}, 0x{:x}){} while the {} at {} by thread {} {} shared [0x{:x}, 0x{:x}), {}",
-          hazard_name(kind), cx.who(lane), write ? "writes" : "reads", off, off + bytes,
-          remote ? fmt::format(" of CTA rank {}", target.rank) : "", copy_name(L.prog->code[r.pc]),
-          L.prog->where(r.pc), thread_name(L, r.thread), r.writes ? "writes" : "reads", r.lo, r.hi,
-          r.completed ? "complete, but not yet observed by this thread (no wait that covers the copy, nor a barrier "
-                        "after one)"
-                      : "still in flight");
+      const std::string where = of_rank(target, cta.id);
+      return fmt::format("{}: {} {} shared [0x{:x}, 0x{:x}){} while the {} at {} by {} {} shared [0x{:x}, 0x{:x}){}, {}",
+                         hazard_name(kind), cx.who(lane), write ? "writes" : "reads", off, off + bytes, where,
+                         copy_name(L.prog->code[r.pc]), L.prog->where(r.pc), issuer_name(L, r, cta.id),
+                         r.writes ? "writes" : "reads", r.lo, r.hi, where, state(r));
     });
   }
 }

@@ -13,6 +13,7 @@ timing::KernelShape kernel_shape(const func::Launch& L) {
       std::max<std::uint64_t>(L.prog->static_smem, std::uint64_t{L.prog->dynamic_smem_offset} + L.dynamic_smem);
   k.grid = L.grid;
   k.cluster = L.cluster;
+  k.cluster_launch = L.explicit_cluster;
   if (L.preferred_carveout >= 0) k.carveout_percent = static_cast<unsigned>(L.preferred_carveout);
   return k;
 }

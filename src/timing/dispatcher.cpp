@@ -34,8 +34,8 @@ unsigned gpc_groups(const config::GpuConfig& cfg) {
   return m.empty() ? std::max(cfg.gpc_count, 1u) : *std::max_element(m.begin(), m.end()) + 1;
 }
 
-unsigned cluster_ctas_per_sm(const config::GpuConfig& cfg, unsigned ctas_per_sm, unsigned cluster_size) {
-  return cluster_size > 1 ? std::min(ctas_per_sm, cfg.cluster_max_ctas_per_sm) : ctas_per_sm;
+unsigned cluster_ctas_per_sm(const config::GpuConfig& cfg, unsigned ctas_per_sm, bool cluster_launch) {
+  return cluster_launch ? std::min(ctas_per_sm, cfg.cluster_max_ctas_per_sm) : ctas_per_sm;
 }
 
 std::vector<unsigned> gpc_sizes(const config::GpuConfig& cfg) {
@@ -46,7 +46,7 @@ std::vector<unsigned> gpc_sizes(const config::GpuConfig& cfg) {
 
 std::uint64_t max_active_clusters(const config::GpuConfig& cfg, unsigned ctas_per_sm, unsigned cluster_size) {
   if (cluster_size == 0) return 0;
-  const unsigned per = std::min(ctas_per_sm, cfg.cluster_max_ctas_per_sm);  // a cluster launch, even of 1 CTA
+  const unsigned per = cluster_ctas_per_sm(cfg, ctas_per_sm, true);  // a cluster launch, even of 1 CTA
   std::uint64_t n = 0;
   for (const std::uint64_t s : gpc_sizes(cfg))
     if (!cfg.cluster_distinct_sms || s >= cluster_size) n += s * per / cluster_size;
@@ -54,16 +54,17 @@ std::uint64_t max_active_clusters(const config::GpuConfig& cfg, unsigned ctas_pe
 }
 
 CtaDispatcher::CtaDispatcher(const config::GpuConfig& cfg, unsigned ctas_per_sm, std::uint64_t total_ctas,
-                             std::uint64_t start, unsigned cluster_size)
+                             std::uint64_t start, unsigned cluster_size, bool cluster_launch)
     : policy_(cfg.dispatch_order),
-      per_sm_(std::max(cluster_ctas_per_sm(cfg, ctas_per_sm, cluster_size), 1u)),
+      per_sm_(std::max(cluster_ctas_per_sm(cfg, ctas_per_sm, cluster_size > 1 || cluster_launch), 1u)),
       interval_(cfg.cta_dispatch_interval),
       total_(total_ctas),
       allowed_at_(static_cast<double>(start)),
       order_(sm_dispatch_order(cfg)),
       resident_(order_.size(), 0),
       cluster_(std::max(cluster_size, 1u)),
-      cluster_cycles_(cfg.cluster_dispatch_cycles),
+      clustered_(cluster_size > 1 || cluster_launch),
+      cluster_cycles_(cluster_size > 1 ? cfg.cluster_dispatch_cycles : cfg.cluster_single_dispatch_cycles),
       distinct_(cfg.cluster_distinct_sms != 0),
       gpc_of_(sm_gpcs(cfg)),
       gpcs_(gpc_groups(cfg)) {}
@@ -116,7 +117,7 @@ std::optional<unsigned> CtaDispatcher::pick() const {
 }
 
 std::optional<unsigned> CtaDispatcher::launch(std::uint64_t now) {
-  if (cluster_ > 1) {
+  if (clustered_) {
     // The rest of a cluster whose first CTA launched this cycle.
     if (!placing_.empty()) {
       const unsigned s = placing_.back();
@@ -155,7 +156,7 @@ void CtaDispatcher::retire(unsigned sm) {
 
 std::uint64_t CtaDispatcher::next_launch(std::uint64_t now) const {
   if (!placing_.empty()) return now;
-  if (all_launched() || (cluster_ > 1 ? pick_cluster().empty() : !pick())) return kNever;
+  if (all_launched() || (clustered_ ? pick_cluster().empty() : !pick())) return kNever;
   return std::max(now, first_cycle());
 }
 

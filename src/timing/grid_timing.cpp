@@ -58,16 +58,17 @@ class Gpu {
     const source::TimebaseScope attached(src_, &clock_);
     now_ = Cycle(cfg_.kernel_launch_latency);
     const unsigned csize = static_cast<unsigned>(geo_.size());
-    if (csize > 1 && max_active_clusters(cfg_, occ_.ctas_per_sm, csize) == 0) {
+    const bool clustered = csize > 1 || shape_.cluster_launch;
+    if (clustered && max_active_clusters(cfg_, occ_.ctas_per_sm, csize) == 0) {
       const std::vector<unsigned> sms = gpc_sizes(cfg_);
       fail(ErrorKind::Launch,
            "a cluster of {} CTAs does not fit on one GPC of {} ({} SMs per GPC at most, {} CTAs of this kernel per "
            "SM{}) (cudaErrorClusterOutOfResources)",
-           csize, cfg_.name, *std::max_element(sms.begin(), sms.end()), cluster_ctas_per_sm(cfg_, occ_.ctas_per_sm, csize),
+           csize, cfg_.name, *std::max_element(sms.begin(), sms.end()), cluster_ctas_per_sm(cfg_, occ_.ctas_per_sm, true),
            cfg_.cluster_distinct_sms ? ", each CTA of a cluster on its own SM" : "");
     }
-    disp_.emplace(cfg_, occ_.ctas_per_sm, shape_.ctas, now_.count(), csize);
-    stats_.clusters_launched = csize > 1 ? shape_.ctas / csize : 0;
+    disp_.emplace(cfg_, occ_.ctas_per_sm, shape_.ctas, now_.count(), csize, clustered);
+    stats_.clusters_launched = clustered ? shape_.ctas / csize : 0;
     k_.set_cluster_size(csize);
     while (live_ctas_ > 0 || !disp_->all_launched()) visit();
     return finish();

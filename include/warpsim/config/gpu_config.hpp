@@ -156,6 +156,7 @@ struct GpuConfig {
   unsigned cluster_barrier_cycles = 200;         // cluster.barrier_cycles: last barrier.cluster arrival to the release
   double cluster_barrier_cycles_per_cta = 0;     // cluster.barrier_cycles_per_cta: more per CTA beyond the first
   double cluster_dispatch_cycles = 0;            // cluster.dispatch_cycles: added to the CTA dispatch interval per cluster
+  double cluster_single_dispatch_cycles = 0;     // cluster.single_dispatch_cycles: the same for clusters of one CTA
   std::vector<unsigned> cluster_group_of_sm;     // cluster.group_of_sm: each SM's cluster placement group (empty: GPCs)
   unsigned cluster_max_ctas_per_sm = 32;         // cluster.max_ctas_per_sm: CTAs of cluster launches resident per SM
   unsigned cluster_distinct_sms = 0;             // cluster.distinct_sms: a cluster's CTAs on distinct SMs

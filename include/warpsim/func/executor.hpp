@@ -105,8 +105,9 @@ class Executor {
   // Lands the thread's bulk-group copies below `group_bound` (all its copies when it is ~0: the thread exits).
   void land_bulk_of_thread(Cta& cta, std::uint32_t thread, std::uint64_t group_bound);
   bool complete_bulk(Cta& cta, std::uint64_t id);
-  // --racecheck: watches a bulk copy's shared source [src_lo, src_hi) (if not empty) and shared destination.
-  void watch_ranges(Cta& cta, const BulkOp& op, std::uint32_t src_lo, std::uint32_t src_hi);
+  // --racecheck: watches a bulk copy's shared source [src_lo, src_hi) (if not empty) and shared destination in `cta`;
+  // `from`: the issuing CTA when another (a multicast's copy into a peer).
+  void watch_ranges(Cta& cta, const BulkOp& op, std::uint32_t src_lo, std::uint32_t src_hi, const Cta* from = nullptr);
   // --functional: lands the bulk copies pending on the mbarriers a test_wait/try_wait of `lanes` waits on.
   void land_waited_bulk(Cta& cta, const InstrContext& cx, LaneMask lanes);
   // clusters (exec_cluster.cpp): mapa/getctarank; barrier.cluster (false if the path now waits); releasing the

@@ -1,5 +1,5 @@
-// --racecheck: hazards between asynchronous copies and the generic proxy's accesses to shared memory, as
-// compute-sanitizer's racecheck reports them for real GPUs.
+// --racecheck: hazards between asynchronous copies and the generic proxy's accesses to shared memory, and between
+// asynchronous copies themselves, as compute-sanitizer's racecheck reports them for real GPUs.
 //
 // Models: while an asynchronous copy (cp.async, cp.async.bulk, cp.async.bulk.tensor, cp.reduce.async.bulk{.tensor})
 // is in flight, a generic-proxy access (ld/st/atom/red on shared memory, .shared::cluster or a generic address) by a
@@ -7,6 +7,13 @@
 //   read-after-async-write   a read of bytes the copy writes (a cp.async or TMA load's destination)
 //   write-during-async-write a write of bytes the copy writes
 //   write-after-async-read   a write of bytes the copy reads (a shared -> global copy's source)
+// and so is another asynchronous copy issued while it is in flight whose shared-memory range overlaps it (the async
+// proxy against itself; checked when the second copy issues, its source is read and its destination claimed then):
+//   async-write-during-async-write  the new copy writes bytes the earlier one writes (two loads into one buffer)
+//   async-read-after-async-write    the new copy reads bytes the earlier one writes (a shared -> global or shared::cta
+//                                   -> shared::cluster copy of a buffer a load is still filling)
+//   async-write-after-async-read    the new copy writes bytes the earlier one reads (a load into a buffer a store still
+//                                   reads)
 // A copy is in flight for a thread until it completed in simulated order AND the thread observed that: it passed a
 // wait that covers the copy (a test_wait/try_wait that returned true on the mbarrier the copy completes its bytes on,
 // after the phase its bytes completed in; its own cp.async.wait_group/wait_all or cp.async.bulk.wait_group{.read}
@@ -14,14 +21,19 @@
 // synchronised with a thread that had: a CTA barrier (bar.sync/bar.red/barrier.sync: what an arriving thread had
 // observed, bar.arrive included, every waiting thread observes), bar.warp.sync among its lanes, an mbarrier (what a
 // thread had observed when it arrived, a thread that waits on it successfully observes) and barrier.cluster (every
-// thread of the CTA). An access to another CTA's shared memory is a hazard only while the copy has not completed.
-// Each access of a lane counts once per copy instruction it conflicts with; a launch keeps each distinct (kind,
-// access pc, copy pc) once with its count and the first occurrence's description.
-// Leaves out: hazards between two asynchronous copies (the async proxy against itself), between generic accesses
-// (compute-sanitizer's plain shared-memory races), on global memory, and through mbarrier arrivals of another CTA
-// (a remote arrive carries nothing observed); shfl/vote/match/redux.sync order no memory (only bar.warp.sync does).
+// thread of the CTA). For a copy into another CTA's shared memory than the accessing (or issuing) thread's, a DSMEM
+// access or a multicast, it is in flight only until it completed. A multicast copy (.multicast::cluster) is watched
+// in every destination CTA: there, it is in flight for that CTA's threads until they observed its complete_tx on
+// their own mbarrier, and a report names the issuing CTA, warp and lane.
+// Each access of a lane (or copy of a lane) counts once per copy instruction it conflicts with; a launch keeps each
+// distinct (kind, access pc, copy pc) once with its count and the first occurrence's description.
+// Leaves out: hazards between generic accesses (compute-sanitizer's plain shared-memory races), on global memory,
+// and through mbarrier arrivals of another CTA (a remote arrive carries nothing observed); shfl/vote/match/redux.sync
+// order no memory (only bar.warp.sync does).
 // With --racecheck off (Launch::race null) none of this runs: every hook is behind one null check.
 #pragma once
+
+#include <warpsim/common/types.hpp>
 
 #include <cstdint>
 #include <map>
@@ -32,13 +44,21 @@
 
 namespace warpsim::func {
 
-enum class HazardKind : std::uint8_t { ReadAfterAsyncWrite, WriteDuringAsyncWrite, WriteAfterAsyncRead };
+enum class HazardKind : std::uint8_t {
+  ReadAfterAsyncWrite,
+  WriteDuringAsyncWrite,
+  WriteAfterAsyncRead,
+  AsyncWriteDuringAsyncWrite,
+  AsyncReadAfterAsyncWrite,
+  AsyncWriteAfterAsyncRead,
+};
 
-// "read-after-async-write", "write-during-async-write", "write-after-async-read".
+// "read-after-async-write", "write-during-async-write", "write-after-async-read", "async-write-during-async-write",
+// "async-read-after-async-write", "async-write-after-async-read".
 std::string_view hazard_name(HazardKind k);
 
-// One distinct hazard of a launch: what, where the access and the copy are, how many lane accesses hit it, and the
-// description of the first.
+// One distinct hazard of a launch: what, where the access (or the second copy) and the copy are, how many lane
+// accesses hit it, and the description of the first.
 struct Hazard {
   HazardKind kind = HazardKind::ReadAfterAsyncWrite;
   std::uint32_t access_pc = 0, copy_pc = 0;
@@ -67,13 +87,14 @@ struct RaceLog {
 };
 
 // One asynchronous copy's range of a CTA's shared memory, kept while some thread may still access it unsynchronised.
+// A multicast's copy into a peer is kept in the peer's CtaRaces: `thread` and `pc` are the issuer's, in CTA `from`.
 struct AsyncRange {
   enum class Via : std::uint8_t { CpAsync, BulkGroup, Mbarrier };  // how its issuing thread waits for it
   std::uint32_t lo = 0, hi = 0;     // shared-memory offsets [lo, hi)
   bool writes = false;              // the copy writes the range (else it reads it)
   Via via = Via::Mbarrier;
   std::uint64_t id = 0;             // the copy's warp-instruction (source::AsyncId)
-  std::uint32_t thread = 0, pc = 0;  // the issuing thread (warp * 32 + lane) and the copy's pc
+  std::uint32_t thread = 0, pc = 0;  // the issuing thread (warp * 32 + lane, in CTA `from`) and the copy's pc
   std::uint64_t group = 0;          // CpAsync, BulkGroup: the issuing thread's group
   bool completed = false;
   bool bound = false;               // its completion counts in a phase of `mbarrier` (Via::Mbarrier, or a cp.async
@@ -83,6 +104,7 @@ struct AsyncRange {
   // at, bit 16 + i the mbarrier with CtaRaces::mbarrier_bits index i (up to 48 mbarriers; more carry nothing).
   std::uint64_t released = 0;
   std::vector<std::uint64_t> observers;  // by thread: observed its completion
+  Dim3 from{};                      // the issuing CTA's id (race::watch sets it)
 };
 
 // A CTA's copies under watch (--racecheck only; empty otherwise).

@@ -12,18 +12,22 @@
 //                over GPCs first, then TPCs within a GPC, then SMs within a TPC (CTA 0 -> GPC 0, CTA 1 ->
 //                GPC 1, ...), so consecutive CTAs spread over the GPU;
 //   fill         the lowest-numbered SM with room (SM 0 fills up first).
-// Clusters (launch shape `cluster_size` > 1, CTAs handed out in cluster order: common/cluster.hpp): a cluster
+// Clusters (a cluster launch: a shape `cluster_size` > 1, or `cluster_launch`, a cluster shape given explicitly even
+// of 1 CTA; CTAs handed out in cluster order: common/cluster.hpp): a cluster
 // launches whole, its CTAs all in one cycle, on SMs of one GPC (sm_gpcs: cluster.group_of_sm, else SM s is in GPC
 // s / sm.per_tpc / gpc.tpcs), when one GPC has room for all of them, an SM holding at most cluster.max_ctas_per_sm of
-// the launch's CTAs; GPCs are tried round-robin from the one after the previous cluster's, and within the GPC the CTAs
-// go one per SM with room first (in dispatch order), then a second per SM, and so on (with cluster.distinct_sms: one
-// per SM only, to the SMs with the most room). A cluster takes
-// cluster_size x launch.cta_dispatch_interval + cluster.dispatch_cycles of the dispatcher's time. max_active_clusters
-// is how many clusters fit at once (see there).
+// the launch's CTAs (clusters of 1 CTA included, as the H200's driver counts them: traces/cluster_occupancy); GPCs
+// are tried round-robin from the one after the previous cluster's, and within the GPC the CTAs go one per SM with
+// room first (in dispatch order), then a second per SM, and so on (with cluster.distinct_sms: one per SM only, to
+// the SMs with the most room). A cluster takes cluster_size x launch.cta_dispatch_interval + cluster.dispatch_cycles
+// of the dispatcher's time (cluster.single_dispatch_cycles for a cluster of 1 CTA: the H200 takes 3.54 cycles more
+// per such cluster than without clusters, 1.17 for clusters of 2 to 16: traces/ubench_cluster_bw). A launch without
+// a cluster shape is dispatched CTA by CTA as above, without the cap. max_active_clusters is how many clusters fit
+// at once (see there).
 // Leaves out: several kernels sharing SMs, per-sub-partition fragmentation of warp slots, the dispatch order's own
-// GPC layout (round_robin still numbers GPCs by gpc.count and gpc.tpcs, not by cluster.group_of_sm), the cap of
-// cluster.max_ctas_per_sm for a launch with a cluster of 1 CTA (the H200's driver applies it; warpsim treats that
-// launch as one without clusters), and the hardware's choice of GPC and SMs for a cluster (not published).
+// GPC layout (round_robin still numbers GPCs by gpc.count and gpc.tpcs, not by cluster.group_of_sm), why a cluster
+// of 1 costs the H200 more to dispatch than a cluster of 2 (a measured constant, not a mechanism), and the
+// hardware's choice of GPC and SMs for a cluster (not published).
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
@@ -43,9 +47,10 @@ class CtaDispatcher {
  public:
   static constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
 
-  // `start`: the cycle of the first possible launch (after launch.kernel_latency); `cluster_size`: CTAs per cluster.
+  // `start`: the cycle of the first possible launch (after launch.kernel_latency); `cluster_size`: CTAs per cluster;
+  // `cluster_launch`: a cluster shape was given (a launch with clusters of 1 CTA goes through the cluster path too).
   CtaDispatcher(const config::GpuConfig& cfg, unsigned ctas_per_sm, std::uint64_t total_ctas, std::uint64_t start,
-                unsigned cluster_size = 1);
+                unsigned cluster_size = 1, bool cluster_launch = false);
 
   // Launches the next CTA at cycle `now` if it may launch: one is left, the dispatch interval has passed and
   // an SM has room. Returns its SM.
@@ -74,7 +79,8 @@ class CtaDispatcher {
   std::vector<unsigned> resident_;  // CTAs per SM
   std::size_t cursor_ = 0;          // round_robin: position in order_ to try first
   unsigned cluster_ = 1;            // CTAs per cluster
-  double cluster_cycles_ = 0;       // cluster.dispatch_cycles
+  bool clustered_ = false;          // a cluster launch (cluster_ > 1, or an explicit cluster of 1)
+  double cluster_cycles_ = 0;       // cluster.dispatch_cycles (cluster.single_dispatch_cycles for clusters of 1)
   bool distinct_ = false;           // cluster.distinct_sms
   std::vector<unsigned> gpc_of_;    // by SM
   unsigned gpcs_ = 1, gpc_cursor_ = 0;
@@ -89,9 +95,9 @@ class CtaDispatcher {
 // 2,464 points (block sizes x dynamic shared memory x cluster sizes 1-16) is this rule with the measured GPCs, 8 CTAs
 // per SM and distinct SMs (test 749).
 std::uint64_t max_active_clusters(const config::GpuConfig& cfg, unsigned ctas_per_sm, unsigned cluster_size);
-// CTAs of one kernel an SM holds in a launch of clusters of `cluster_size` (cluster.max_ctas_per_sm caps
-// `ctas_per_sm`, the occupancy calculator's answer; no cap without clusters).
-unsigned cluster_ctas_per_sm(const config::GpuConfig& cfg, unsigned ctas_per_sm, unsigned cluster_size);
+// CTAs of one kernel an SM holds: in a cluster launch (`cluster_launch`, clusters of 1 CTA included)
+// cluster.max_ctas_per_sm caps `ctas_per_sm`, the occupancy calculator's answer; no cap without a cluster shape.
+unsigned cluster_ctas_per_sm(const config::GpuConfig& cfg, unsigned ctas_per_sm, bool cluster_launch);
 // How many GPCs (cluster placement groups) there are: cluster.group_of_sm's, else gpc.count.
 unsigned gpc_groups(const config::GpuConfig& cfg);
 // The number of SMs in each GPC (by GPC index).

@@ -51,7 +51,8 @@ struct KernelShape {
   std::uint32_t threads_per_cta = 0;
   std::uint64_t smem_per_cta = 0;            // static + dynamic shared memory, bytes
   std::optional<unsigned> carveout_percent;  // the kernel's preferred carve-out (none: the driver's default)
-  Dim3 grid{}, cluster{};                    // the grid and cluster shapes (cluster 1x1x1: no clusters)
+  Dim3 grid{}, cluster{};                    // the grid and cluster shapes (cluster 1x1x1: clusters of 1 CTA)
+  bool cluster_launch = false;  // a cluster shape was given (run config, .reqnctapercluster, .explicitcluster), even 1
 };
 
 // The kernel's occupancy (occupancy.hpp) with `regs_per_thread` (0: registers not counted).

@@ -15,16 +15,16 @@
 //                  after waiting on that mbarrier (nothing)
 // And the option changes nothing else: without it no hazard is listed; with it the buffers, instruction counts,
 // cycles and statistics are those of the run without it.
-#include "simt_util.hpp"
+#include "race_util.hpp"
 
 #include <bit>
-#include <sstream>
 
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
 
 namespace {
 
-using warpsim::func::Hazard;
+using racex::check_hazard;
+using racex::line_of;
 using warpsim::func::HazardKind;
 
 struct Run {
@@ -45,16 +45,6 @@ Run run(const std::string& name, const std::string& ptx, unsigned block, const s
   opts.functional_only = !timed;
   opts.racecheck = racecheck;
   return {warpsim::sim::run_file(dir + "/run.json", opts), dir + "/k.ptx"};
-}
-
-// The PTX line holding `marker` (a comment at its end).
-unsigned line_of(const std::string& ptx, const std::string& marker) {
-  std::istringstream in(ptx);
-  std::string line;
-  for (unsigned n = 1; std::getline(in, line); ++n)
-    if (line.find(marker) != std::string::npos) return n;
-  FAIL("no line holds " << marker);
-  return 0;
 }
 
 const std::string kInOut = R"({"buffer": "in"}, {"buffer": "out"})";
@@ -313,12 +303,6 @@ WAIT3:
   ret;
 }
 )";
-
-void check_hazard(const Hazard& h, HazardKind kind, std::uint64_t count, const std::string& first) {
-  CHECK(h.kind == kind);
-  CHECK(h.count == count);
-  CHECK(h.first == first);
-}
 
 }  // namespace
 

@@ -86,7 +86,7 @@ TEST_CASE("790 tensor maps: a miss costs the descriptor fetch, the cache keeps t
   CHECK(u.stats().descriptor_misses == 4);
 }
 
-TEST_CASE("790 prefetch.tensormap fetches a map beside the copies; the kernel's first fetch costs more") {
+TEST_CASE("790 prefetch.tensormap fetches a map beside the copies, the kernel's first fetch costs more") {
   MemorySystem l2(l2test::one_slice());
   TmaConfig c = tma();
   c.descriptor_first = 40;
