@@ -444,6 +444,9 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
       const TensorMap m = read_map(cx, in.ops[mo], lane, &where);
       acc.tensor = true;
       acc.descriptor = where;
+      acc.half_sector_start =
+          (m.global_address + static_cast<std::uint64_t>(cx.read_elem(in.ops[mo + 1], 0, lane) & 0xffffffffu) *
+                                  config::dtype_size(m.dtype)) % 32 == 16;
       if (in.ops[mo + 1].count != m.rank)
         cx.fault(lane, "{} gives {} coordinates for a rank-{} tensor map", bulk_name(in), in.ops[mo + 1].count, m.rank);
       if (m.interleave != config::TensorMapInterleave::None)
@@ -464,6 +467,20 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
                  "raises an illegal instruction)",
                  bulk_name(in), at, box.c[0], config::tensor_map_name(m.dtype),
                  static_cast<std::uint64_t>(box.c[0] * box.esize) % 16);
+      }
+      if (in.sub2 != 0) {
+        // A tensor reduction whose box starts before the tensor in any dimension: the H200 raises an illegal
+        // instruction (traces/tma_store/probe: .add and .min at x or y -4/-8, with and without swizzle), while loads
+        // fill such boxes and stores skip the elements past the tensor's end.
+        for (unsigned i = 0; i < m.rank; ++i)
+          if (box.c[i] < 0) {
+            std::string at;
+            for (unsigned k = 0; k < m.rank; ++k) at += fmt::format("{}{}", k == 0 ? "" : ", ", box.c[k]);
+            cx.fault(lane,
+                     "{}'s box at ({}) starts before the tensor (coordinate {} is {}): a tensor reduction's box must "
+                     "start inside the tensor (the H200 raises an illegal instruction)",
+                     bulk_name(in), at, i, box.c[i]);
+          }
       }
       if (sub == CpAsyncOp::BulkPrefetchTensor) {
         // A prefetch changes no memory; the TMA unit is told at most kMaxPrefetchBytes of its box (the rows after

@@ -183,16 +183,18 @@ void Sm::count_expansion(std::uint32_t sass, LaneMask active) {
 
 void Sm::count_dsmem(const source::MemAccess& m, LaneMask lanes) {
   // Lanes in another CTA's shared memory carry its rank above the offset (source::remote_shared); the CTA's own
-  // are plain offsets. Nsight counts 64 bytes per 64-byte block of the other CTAs' memory (traces/cluster_dsmem).
+  // are plain offsets. Nsight counts a load's 32-byte sectors of the other CTAs' memory, and 64 bytes per 64-byte
+  // block for stores and atomics (traces/cluster_dsmem, ubench_cluster's one-word chase).
+  const Addr unit = m.store || m.atomic ? 64 : 32;
   blocks_.clear();
   lanes.for_each([&](unsigned lane) {
     const Addr a = m.addr[lane];
     if (!source::remote_shared(a)) return;
-    for (Addr b = a / 64; b <= (a + std::max(m.bytes, 1u) - 1) / 64; ++b) blocks_.push_back(b);
+    for (Addr b = a / unit; b <= (a + std::max(m.bytes, 1u) - 1) / unit; ++b) blocks_.push_back(b);
   });
   if (blocks_.empty()) return;
   std::sort(blocks_.begin(), blocks_.end());
-  const std::uint64_t bytes = 64 * static_cast<std::uint64_t>(std::unique(blocks_.begin(), blocks_.end()) - blocks_.begin());
+  const std::uint64_t bytes = unit * static_cast<std::uint64_t>(std::unique(blocks_.begin(), blocks_.end()) - blocks_.begin());
   async_.dshared_bytes += bytes;
   if (m.atomic) {
     ++async_.dshared_atom;
@@ -212,10 +214,16 @@ void Sm::count_bulk(const source::Issued& r) {
     for (std::uint32_t i = b.first_span; i < b.first_span + b.spans; ++i) global += r.spans[i].bytes;
     switch (b.kind) {
       case K::Load:
-        // Each destination SM's L1TEX takes the data in (a multicast to 4 CTAs counts its bytes 4 times on the H200).
+      {
+        // Each destination SM's L1TEX takes the data in (a multicast to 4 CTAs counts its bytes 4 times on the H200);
+        // a tensor load brings its whole box, out-of-bounds fill included, and half again when the box starts 16
+        // bytes into a 32-byte sector (the H200's count on traces/tma_swizzle and tma_probe).
         ++async_.tma_ld;
-        async_.tma_ld_bytes += global * b.destinations;
-        (b.multicast ? async_.tma_ld_bytes_multicast : async_.tma_ld_bytes_self) += global * b.destinations;
+        std::uint64_t bytes = b.tensor ? b.shared_bytes : global;
+        if (b.tensor && b.half_sector_start) bytes += bytes / 2;
+        async_.tma_ld_bytes += bytes * b.destinations;
+        (b.multicast ? async_.tma_ld_bytes_multicast : async_.tma_ld_bytes_self) += bytes * b.destinations;
+      }
         break;
       case K::Store:
         ++async_.tma_st;

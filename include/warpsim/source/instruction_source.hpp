@@ -64,6 +64,7 @@ struct BulkAccess {
   bool tensor = false;
   bool multicast = false;          // .multicast::cluster (loads): its data goes to the CTAs its mask names
   std::uint8_t destinations = 1;   // the CTAs whose shared memory receives the data (a multicast's mask)
+  bool half_sector_start = false;  // tensor forms: the box's first row starts 16 bytes into a 32-byte sector
   Addr descriptor = 0;             // tensor forms: the tensor map's address (the unit caches descriptors by it)
   std::uint32_t shared_bytes = 0;  // bytes written to (Load, SharedCopy) or read from (Store, Reduce) shared memory
   std::uint32_t first_span = 0, spans = 0;  // its range of Issued::spans

@@ -78,6 +78,25 @@ TEST_CASE("TMA counters equal the H200's: multicast loads in clusters of 2 and 4
   CHECK(check_against_h200("bulk_stream") == 7);
 }
 
+TEST_CASE("TMA counters equal the H200's: stores and reductions, swizzled and out-of-bounds boxes, one-box probes",
+          "[timed][nsight]") {
+  // A tensor load counts its whole box (fill included), half again when it starts 16 bytes into a sector.
+  CHECK(check_against_h200("tma_store") == 12);
+  CHECK(check_against_h200("tma_swizzle") == 28);
+  CHECK(check_against_h200("tma_probe") == 16);
+#ifndef WARPSIM_SANITIZER_BUILD  // 42 launches: long under the sanitizers
+  CHECK(check_against_h200("ubench_tma") == 168);
+#endif
+}
+
+TEST_CASE("LDGSTS, DSMEM and cluster counters equal the H200's on the microbenchmarks, and none on vecadd",
+          "[timed][nsight]") {
+  CHECK(check_against_h200("ubench_mbarrier") == 2);  // cp.async.cg: cache_bypass
+  CHECK(check_against_h200("ubench_cluster") == 6);   // a one-word DSMEM chase counts a 32-byte sector per load
+  CHECK(check_against_h200("ubench_cluster_bw") == 20);
+  CHECK(check_against_h200("vecadd") == 0);
+}
+
 TEST_CASE("DSMEM counters equal the H200's: ring loads, all-to-all stores, atomics on rank 0, clusters of 2 and 4",
           "[timed][nsight]") {
   CHECK(check_against_h200("cluster_dsmem") == 2 * 8);
