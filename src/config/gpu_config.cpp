@@ -297,6 +297,10 @@ std::vector<Param> make_params() {
             "when the read is back; the store does not wait); 0: a partial write counts as whole"),
       real("mem.l2_store_sectors_per_cycle_per_slice", &G::l2_store_sectors_per_cycle_per_slice, "sectors/cycle", 0,
            1e6, "32-byte sectors of stores one L2 slice takes per cycle (0: mem.l2_sectors_per_cycle_per_slice)"),
+      real("mem.l2_fill_sectors_per_cycle_per_slice", &G::l2_fill_sectors_per_cycle_per_slice, "sectors/cycle", 0,
+           1e6,
+           "32-byte sectors a DRAM read brings into L2 that one slice writes into its data array per cycle: a load "
+           "that misses takes its slice that much longer per sector it fills (0: fills take no slice time)"),
       real(
           "mem.l2_store_line_cycles", &G::l2_store_line_cycles, "cycles", 0, 1e6,
           "more cycles an L2 slice spends on each 128-byte line of a warp's store, once per line whatever its sectors"),

@@ -77,8 +77,15 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
     const std::uint64_t per_block = std::max<std::uint64_t>(cfg_.dram_access_bytes / kSectorBytes, 1);
     const std::uint64_t first = sector / per_block * per_block;
     ready = dram_.read(t, first * kSectorBytes, per_block * kSectorBytes);
+    unsigned filled = 1;
     for (std::uint64_t x = first; x < first + per_block; ++x)
-      if (x != sector && !s.tags.probe(x)) s.tags.fill(x, ready, false);
+      if (x != sector && !s.tags.probe(x)) {
+        s.tags.fill(x, ready, false);
+        ++filled;
+      }
+    // The slice writes what DRAM brings into its data array (mem.l2_fill_sectors_per_cycle_per_slice), booked when
+    // the miss is looked up: the slice serves in arrival order and cannot hold a gap for the data's return.
+    if (cfg_.fill_sectors_per_cycle > 0) s.free += filled / cfg_.fill_sectors_per_cycle;
   }
   if (op == MemOp::Load) ready += far;
   if (!hit || op != MemOp::Load) {

@@ -114,6 +114,7 @@ struct GpuConfig {
   unsigned l2_partial_write_fill = 0;             // 1: a store of part of an absent sector reads it from DRAM
   double l2_store_sectors_per_cycle_per_slice = 0;  // stores' rate at a slice (0: as loads)
   double l2_store_line_cycles = 0;                // more slice cycles per line of a store request
+  double l2_fill_sectors_per_cycle_per_slice = 0;  // DRAM fills written into a slice per cycle (0: free)
   std::uint64_t atomic_unit_bytes = 128;          // aligned block of addresses one atomic unit serves
   std::uint64_t l2_dirty_max_lines = 0;           // dirty lines L2 holds before writing the oldest back (0: no cap)
   unsigned dram_write_batch_bytes = 0;            // writes drained together between reads (0: no turnaround)

@@ -39,6 +39,11 @@
 // slice takes nothing more until its write-back has started; write-backs also take their bytes from the
 // GPU-wide DRAM queue that reads wait in. (Not the queue itself for the slice: it serves in call order, and a
 // slice would wait behind requests timed later than its own.)
+// A load that misses also keeps its slice 1 / mem.l2_fill_sectors_per_cycle_per_slice cycles per sector its DRAM read
+// fills (the slice writes the data into its array as it does a store's: the H200 copies 16 MiB in about the time it
+// takes to read it plus the time it takes to write it, traces/ubench_stream_mix). The fill is booked when the miss
+// is looked up (the slice serves in arrival order), so a burst of misses delays the misses behind it at the slice
+// more than the H200's returning fills would (traces/ubench_load_burst's 8 MiB bursts: +4 to +10 %).
 // Stores take a slice for 1 / mem.l2_store_sectors_per_cycle_per_slice cycles per sector (the H200 takes stores
 // at about 60 % of its load rate: traces/ubench_store_drain), plus mem.l2_store_line_cycles per line of the
 // request. With mem.l2_dirty_max_lines, L2 writes back the dirty sectors of the line dirtied longest ago whenever
@@ -77,6 +82,7 @@ struct MemoryConfig {
   double atomic_same_address_cycles = 0;      // mem.atomic_same_address_cycles: per lane on one address
   std::uint64_t atomic_unit_bytes = 128;      // mem.atomic_unit_bytes: aligned bytes one atomic unit serves
   double store_line_cycles = 0;               // mem.l2_store_line_cycles
+  double fill_sectors_per_cycle = 0;          // mem.l2_fill_sectors_per_cycle_per_slice (0: fills are free)
   unsigned dram_queue_cycles = 0;             // mem.dram_queue_cycles (0: no limit)
   DramConfig dram;                            // mem.dram_* (timing/dram.hpp)
   bool partial_write_fill = false;            // mem.l2_partial_write_fill
@@ -100,6 +106,7 @@ struct MemoryConfig {
             g.atomic_same_address_cycles,
             g.atomic_unit_bytes,
             g.l2_store_line_cycles,
+            g.l2_fill_sectors_per_cycle_per_slice,
             g.dram_queue_cycles,
             DramConfig{g.dram_bytes_per_cycle, g.dram_latency, g.dram_banks, g.dram_bank_cycles,
                        g.dram_write_batch_bytes, g.dram_burst_bytes, g.dram_turnaround_cycles},
