@@ -280,6 +280,13 @@ std::vector<Param> make_params() {
       real("mem.l1_tag_cycles_per_line", &G::l1_tag_cycles_per_line, "cycles", 0, 1000,
            "cycles the SM's L1 tag stage spends per distinct 128-byte line of a warp access, hit or miss: the rate all "
            "sub-partitions together get (mem.l1_load_cycles_per_line is what one sub-partition's path gets)"),
+      real("mem.cp_async_cycles_per_line", &G::cp_async_cycles_per_line, "cycles", 0, 1000,
+           "cycles the SM's L1 stages spend per distinct 128-byte line a cp.async (LDGSTS) reads, instead of "
+           "mem.l1_tag_cycles_per_line (the fill also writes the line into shared memory); 0: "
+           "mem.l1_tag_cycles_per_line"),
+      count("mem.cp_async_zfill_latency", &G::cp_async_zfill_latency, "cycles", 0, 100000,
+            "issue to landing of a cp.async whose lanes all zero-fill (src-size 0 or ignore-src: no global read; "
+            "the zeros still pass the L1's pipeline into shared memory)"),
       real("mem.l1_store_cycles_per_line", &G::l1_store_cycles_per_line, "cycles", 0, 1000,
            "cycles one SM's L1 spends per distinct 128-byte line of a warp store"),
       count("mem.l2_size", &G::l2_size, "bytes", 128, kU32, "L2 cache, whole GPU"),

@@ -15,7 +15,7 @@ L1Cache::L1Cache(const L1Config& cfg)
 
 MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
                           const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub,
-                          bool bypass) {
+                          bool bypass, bool async_copy) {
   MemResult r;
   // The sub-partition's path takes the distinct lines at mem.l1_{load,store}_cycles_per_line; the SM's stages
   // take the longer of the lines at mem.l1_tag_cycles_per_line and the sectors at mem.l1_sectors_per_cycle. The
@@ -28,7 +28,10 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
   const double path_busy = lines * per_line;
   // Stores keep the SM's stages for mem.l1_store_cycles_per_line per line: only one warp's stores were measured
   // (traces/ubench_uncoalesced), so nothing says that several sub-partitions' stores overlap.
-  const double sm_per_line = op == MemOp::Load ? cfg_.tag_cycles_per_line : per_line;
+  // A cp.async's read (LDGSTS) keeps them longer: its fill is also written into shared memory (traces/ubench_cp_async).
+  const double sm_per_line = op != MemOp::Load ? per_line
+                             : async_copy && cfg_.cp_async_cycles_per_line > 0 ? cfg_.cp_async_cycles_per_line
+                                                                                : cfg_.tag_cycles_per_line;
   const double sm_busy = std::max(static_cast<double>(sectors.size()) / cfg_.sectors_per_cycle, lines * sm_per_line);
   // Each stage keeps its own backlog in arrival order: the SM's stages serve the sub-partitions' paths in turn, so
   // an access waiting on its own path does not hold back another sub-partition's (the shared stage is not booked

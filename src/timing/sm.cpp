@@ -313,7 +313,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
                                        : r.executed,
                       space == ir::Space::Local,
                       grid_warp, t.cas, t.l1_bypass,
-                      slot % sub_partitions(), now);
+                      slot % sub_partitions(), now, t.async_copy);
       ready = m.ready;
       mem = true;
       if (t.async_copy) {
@@ -374,8 +374,9 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       k_.end = max(k_.end, at);
     }
   } else if (r.async != source::kNoAsync) {
-    // cp.async: the bytes land when the global load returns (all lanes zero-filling: after the pipe's latency).
-    const Cycle land = touches ? ready : now + pipe.latency;
+    // cp.async: the bytes land when the global load returns (all lanes zero-filling: mem.cp_async_zfill_latency
+    // after issue, as traces/ubench_cp_async measured).
+    const Cycle land = touches ? ready : now + k_.cfg.cp_async_zfill_latency;
     k_.events.land(land, id_, w.cta, r.async);
     w.drain = max(w.drain, land);
     k_.end = max(k_.end, land);

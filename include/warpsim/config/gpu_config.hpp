@@ -104,6 +104,8 @@ struct GpuConfig {
   double l1_store_cycles_per_line = 0;            // L1 cycles per distinct 128-byte line of a warp store
   Replacement l1_replacement = Replacement::Lru;  // mem.l1_replacement
   double l1_tag_cycles_per_line = 0;              // the SM's L1 tag stage: cycles per distinct line, all warps together
+  double cp_async_cycles_per_line = 0;            // the same for a cp.async (LDGSTS); 0: mem.l1_tag_cycles_per_line
+  unsigned cp_async_zfill_latency = 4;            // cycles from issue until a cp.async whose lanes all zero-fill lands
   unsigned l2_size = 52428800;                    // bytes, whole GPU
   unsigned l2_slices = 100;                       // address-interleaved by 128-byte line
   unsigned l2_assoc = 16;                         // ways

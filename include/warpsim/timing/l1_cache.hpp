@@ -44,6 +44,7 @@ struct L1Config {
   unsigned sub_partitions = 1;       // sm.sub_partitions
   unsigned l2_side = 0;              // the SM's near L2 partition (set per SM: mem.l2_partition0_sms)
   bool random_replacement = false;   // mem.l1_replacement = random
+  double cp_async_cycles_per_line = 0;  // mem.cp_async_cycles_per_line (the SM's stages, LDGSTS; 0: tag_cycles_per_line)
   static L1Config from(const config::GpuConfig& g) {
     return {g.l1_size,
             g.l1_assoc,
@@ -54,7 +55,8 @@ struct L1Config {
             g.l1_tag_cycles_per_line,
             std::max(g.sub_partitions, 1u),
             0,
-            g.l1_replacement == config::Replacement::Random};
+            g.l1_replacement == config::Replacement::Random,
+            g.cp_async_cycles_per_line};
   }
 };
 
@@ -66,10 +68,11 @@ class L1Cache {
   // address of sector i (empty: one each), for stores the bytes of sector i written (empty: all 32). Misses,
   // stores and atomics go on to `l2`.
   // `sub`: the issuing sub-partition. `bypass`: a load served by L2 (.cg, strong .gpu/.sys): it takes L1's stages
-  // like any load but neither hits nor allocates.
+  // like any load but neither hits nor allocates. `async_copy`: a cp.async's read (LDGSTS): the SM's stages take
+  // mem.cp_async_cycles_per_line per line instead of mem.l1_tag_cycles_per_line.
   MemResult access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
                    const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub = 0,
-                   bool bypass = false);
+                   bool bypass = false, bool async_copy = false);
   const L1Stats& stats() const { return stats_; }
 
  private:

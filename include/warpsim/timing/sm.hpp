@@ -22,9 +22,11 @@
 //               (the suspendTimeHint, at most sm.mbarrier_suspend_hint_limit_ns, else sm.mbarrier_suspend_limit_ns: an Expire event).
 //   cp.async    an LDGSTS: its global load goes through the LSU and L1 like ld.global (.cg bypassing L1), and its bytes
 //               land in shared memory when the load returns (a Land event: the source writes them then, and warps
-//               waiting in cp.async.wait_group or on an mbarrier the landing completes issue from that cycle); a
-//               copy whose lanes all zero-fill lands after pipe.ldst.latency. A CTA retires only after its copies
-//               landed. The shared-memory write's bank wavefronts are not modelled.
+//               waiting in cp.async.wait_group or on an mbarrier the landing completes issue from that cycle); its
+//               read keeps the L1's SM-wide stages mem.cp_async_cycles_per_line per line (the fill is also written
+//               into shared memory); a copy whose lanes all zero-fill lands mem.cp_async_zfill_latency after issue.
+//               A CTA retires only after its copies landed. The shared-memory write's bank wavefronts are not
+//               modelled.
 //   bulk/TMA    cp.async.bulk* and cp.reduce.async.bulk* go to the SM's TMA unit (timing/tma_unit.hpp), which says
 //               when each completes: a Land event then writes the bytes (and completes the mbarrier's transaction
 //               bytes, or the thread's bulk group). A CTA retires only after its copies completed. A multicast load's
