@@ -11,36 +11,12 @@ Cycle TmaUnit::copy(const source::BulkAccess& a, std::span<const source::Span> s
   using K = source::BulkAccess::Kind;
   if (a.kind == K::Descriptor) {
     // prefetch.tensormap: the map is fetched beside the copies (the unit is not held) and cached when it arrives.
-    const double at = static_cast<double>(now.count() + cfg_.issue_cycles);
-    const auto it = std::find_if(descriptors_.begin(), descriptors_.end(),
-                                 [&](const Descriptor& d) { return d.at == a.descriptor; });
-    double ready = at;
-    if (it != descriptors_.end()) {
-      ready = std::min(it->ready, at);
-      descriptors_.erase(it);
-    } else {
-      ++stats_.descriptor_misses;
-      ready = at + fetch_cycles();
-      if (cfg_.descriptor_cache != 0 && descriptors_.size() >= cfg_.descriptor_cache) descriptors_.erase(descriptors_.begin());
-    }
-    if (cfg_.descriptor_cache != 0) descriptors_.push_back({a.descriptor, ready});
+    map_ready(a.descriptor, static_cast<double>(now.count() + cfg_.issue_cycles));
     return now;
   }
   ++stats_.copies;
   double start = std::max(static_cast<double>(now.count() + cfg_.issue_cycles), free_);
-  if (a.tensor) {
-    const auto it = std::find_if(descriptors_.begin(), descriptors_.end(),
-                                 [&](const Descriptor& d) { return d.at == a.descriptor; });
-    if (it != descriptors_.end()) {
-      start = std::max(start, it->ready);  // a prefetched map may still be on its way
-      descriptors_.erase(it);
-    } else {
-      ++stats_.descriptor_misses;
-      start += fetch_cycles();
-      if (cfg_.descriptor_cache != 0 && descriptors_.size() >= cfg_.descriptor_cache) descriptors_.erase(descriptors_.begin());
-    }
-    if (cfg_.descriptor_cache != 0) descriptors_.push_back({a.descriptor, 0});
-  }
+  if (a.tensor) start = map_ready(a.descriptor, start);  // a prefetched map may still be on its way
   // The sectors the copy touches, with the bytes it writes in each (stores).
   sectors_.clear();
   sector_bytes_.clear();
@@ -82,6 +58,21 @@ Cycle TmaUnit::copy(const source::BulkAccess& a, std::span<const source::Span> s
     case K::Descriptor: return Cycle(data);
   }
   return Cycle(data);
+}
+
+double TmaUnit::map_ready(Addr map, double from) {
+  const auto it = std::find_if(descriptors_.begin(), descriptors_.end(), [&](const Descriptor& d) { return d.at == map; });
+  double ready = from;
+  if (it != descriptors_.end()) {
+    ready = std::max(from, it->ready);
+    descriptors_.erase(it);
+  } else {
+    ++stats_.descriptor_misses;
+    ready = from + fetch_cycles();
+    if (cfg_.descriptor_cache != 0 && descriptors_.size() >= cfg_.descriptor_cache) descriptors_.erase(descriptors_.begin());
+  }
+  if (cfg_.descriptor_cache != 0) descriptors_.push_back({map, ready});
+  return ready;
 }
 
 double TmaUnit::fetch_cycles() {

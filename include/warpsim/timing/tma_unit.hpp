@@ -82,6 +82,8 @@ class TmaUnit {
   std::vector<Descriptor> descriptors_;  // cached tensor maps, most recently used last
   bool fetched_ = false;                 // the unit has fetched a tensor map in this kernel
   double fetch_cycles();                 // the cost of the next fetch
+  // When tensor map `map`, asked for at `from`, is in the cache (a hit, or a fetch now); it becomes the most recent.
+  double map_ready(Addr map, double from);
   std::vector<std::uint64_t> sectors_;  // scratch
   std::vector<unsigned> sector_bytes_;  // scratch
   TmaStats stats_;
