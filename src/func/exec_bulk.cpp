@@ -444,15 +444,13 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
       const TensorMap m = read_map(cx, in.ops[mo], lane, &where);
       acc.tensor = true;
       acc.descriptor = where;
-      acc.half_sector_start =
-          (m.global_address + static_cast<std::uint64_t>(cx.read_elem(in.ops[mo + 1], 0, lane) & 0xffffffffu) *
-                                  config::dtype_size(m.dtype)) % 32 == 16;
       if (in.ops[mo + 1].count != m.rank)
         cx.fault(lane, "{} gives {} coordinates for a rank-{} tensor map", bulk_name(in), in.ops[mo + 1].count, m.rank);
       if (m.interleave != config::TensorMapInterleave::None)
         cx.fault(lane, "{}: interleaved tensor maps ({}) are not supported yet", bulk_name(in),
                  config::tensor_map_name(m.interleave));
       const Box box(m, cx, in.ops[mo + 1], lane);
+      acc.half_sector_start = (m.global_address + static_cast<std::uint64_t>(box.c[0]) * box.esize) % 32 == 16;
       const ScalarType et = element_type(m.dtype);
       if (in.sub2 != 0 && !tensor_reduction_defined(static_cast<ir::AtomOp>(in.sub2 - 1), et))
         cx.fault(lane, "{}: the PTX ISA defines no such reduction on a {} tensor", bulk_name(in),
