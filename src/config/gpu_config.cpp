@@ -168,6 +168,20 @@ std::vector<Param> make_params() {
       count("pipe.imad.interval", &G::pipe_imad, &PipeTiming::interval, "cycles", 1, 100000,
             "integer multiply: issue to the next issue to the same FMA unit, which it shares with FP32 (the first of "
             "pipe.fp32.units)"),
+      count("pipe.tensor.latency", &G::pipe_tensor, &PipeTiming::latency, "cycles", 1, 100000,
+            "warp-level matrix multiply-accumulate (mma.sync: HMMA, IMMA, DMMA): issue to dependent issue, every shape"),
+      count("pipe.tensor.interval", &G::pipe_tensor, &PipeTiming::interval, "cycles", 1, 100000,
+            "tensor pipe time per 2,048 f16 multiply-adds (one m16n8k16): an mma holds the pipe "
+            "pipe.tensor.issue_cycles + this x its multiply-adds / 2,048 / its type's rate, rounded (at least 1)"),
+      real("pipe.tensor.issue_cycles", &G::tensor_issue_cycles, "cycles", 0, 1000,
+           "the part of an mma's hold on the tensor pipe that does not grow with its size"),
+      real("pipe.tensor.tf32_rate", &G::tensor_tf32_rate, "1", 0.001, 1000,
+           "tensor-core multiply-adds per cycle with tf32 inputs, relative to f16 and bf16"),
+      real("pipe.tensor.int8_rate", &G::tensor_int8_rate, "1", 0.001, 1000,
+           "tensor-core multiply-adds per cycle with 8-bit inputs (s8, u8, e4m3, e5m2; 4-bit and 1-bit too), relative "
+           "to f16"),
+      real("pipe.tensor.f64_rate", &G::tensor_f64_rate, "1", 0.001, 1000,
+           "tensor-core multiply-adds per cycle with f64 inputs (DMMA), relative to f16"),
       count("pipe.fp32.latency", &G::pipe_fp32, &PipeTiming::latency, "cycles", 1, 100000,
             "FP32 (FADD, FMUL, FFMA): issue to dependent issue"),
       count("pipe.fp32.interval", &G::pipe_fp32, &PipeTiming::interval, "cycles", 1, 100000,
@@ -404,6 +418,10 @@ std::vector<Param> make_params() {
       count("sm.tma_multicast_cycles", &G::tma_multicast_cycles, "cycles", 0, 100000,
             "a .multicast::cluster load's last data back at the issuing SM to its copies in the other CTAs of the "
             "cluster landed (all at once, whatever their number and size) with their complete_tx"),
+      count("sm.mma_align_bits", &G::mma_align_bits, "bits", 0, 40,
+            "mma.sync with f16, bf16, tf32 or fp8 inputs and an f32 accumulator: C and the exact products are aligned "
+            "to the largest of them and truncated toward zero this many bits below its 24-bit significand, added, and "
+            "the sum rounded toward zero to f32"),
       count("sm.tma_nan_fill_pattern", &G::tma_nan_fill_pattern, "16-bit pattern", 0, 65535,
             "what a tensor load writes for an element outside the tensor when the map's oob_fill is nan (a float type; "
             "CUDA's \"special NaN constant\"): this 16-bit pattern repeated over the element's 2, 4 or 8 bytes"),

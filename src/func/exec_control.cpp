@@ -331,7 +331,9 @@ void Executor::step(Cta& cta, Warp& w, StepResult& r) {
       break;
     default: {
       const ir::OpInfo& op = ir::op_info(in.op);  // the rest by the opcode table's flags
-      if (op.barrier) {
+      if (in.op == Op::Ldmatrix || in.op == Op::Stmatrix || in.op == Op::Movmatrix || in.op == Op::Mma) {
+        exec_matrix(cta, w, in, active, lanes, r);
+      } else if (op.barrier) {
         if (!do_barrier(cta, w, path, in, lanes)) return;
       } else if (op.warp_sync) {
         if (!do_warp_sync(cta, w, path, in, lanes)) return;

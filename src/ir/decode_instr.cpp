@@ -4,8 +4,9 @@
 // addresses) and their remote .shared::cluster arrive/expect_tx/complete_tx forms, Ampere's cp.async with its
 // groups, Hopper's bulk and tensor copies (cp.async.bulk*, cp.reduce.async.bulk*, tile mode, global -> shared::cluster
 // loads also .multicast::cluster with their ctaMask operand: decode_bulk), proxy fences, elect.sync and
-// griddepcontrol, and the cluster instructions barrier.cluster, mapa, getctarank.
-// Leaves out: tensor-core instructions, .cta_group and im2col/gather4/scatter4 tensor copies,
+// griddepcontrol, the cluster instructions barrier.cluster, mapa, getctarank, and the warp-level matrix
+// instructions ldmatrix/stmatrix (.m8n8 .b16), movmatrix and mma.sync (decode_matrix, decode_mma).
+// Leaves out: mma.sp, the sm_100a matrix shapes, wgmma, tcgen05 and setmaxnreg, .cta_group and im2col/gather4/scatter4 tensor copies,
 // tensormap.replace, texture and surface instructions: they parse, and loading a kernel that uses one fails here
 // with the instruction and its line.
 #include "decoder.hpp"
@@ -296,6 +297,8 @@ class Decoder {
   Instr decode_mbarrier();
   Instr decode_cp_async();
   Instr decode_bulk();
+  Instr decode_matrix();
+  Instr decode_mma();
   void bulk_operands(Instr& I);
   bool is_pred_reg(const ptx::Operand& o) const {
     if (o.kind != PK::Register && o.kind != PK::Symbol) return false;
@@ -669,6 +672,166 @@ Instr Decoder::decode_bulk() {
   return I;
 }
 
+// ldmatrix.sync.aligned.m8n8.num{.trans}{.shared{::cta}}.b16 {d...}, [p]; stmatrix.sync.aligned.m8n8.num{.trans}
+// {.shared{::cta}}.b16 [p], {r...}; movmatrix.sync.aligned.m8n8.trans.b16 d, a (PTX ISA, "Warp-level matrix load/
+// store/transpose instructions").
+Instr Decoder::decode_matrix() {
+  const std::string& opc = in_.opcode;
+  Instr I;
+  I.op = opc == "ldmatrix" ? Op::Ldmatrix : opc == "stmatrix" ? Op::Stmatrix : Op::Movmatrix;
+  I.flags = m_.flags;
+  if (!m_.take("sync") || ((m_.flags & kAligned) == 0 && !m_.take("aligned")))
+    error(fmt::format("{} needs .sync.aligned", opc));
+  if (m_.has("m16n16") || m_.has("m8n16") || m_.has("m16n8"))
+    error(fmt::format("{} with an 8-bit, 6-bit or 4-bit shape (.m16n16, .m8n16, .m16n8) is sm_100a's; only .m8n8.b16 is "
+                      "implemented",
+                      opc));
+  if (!m_.take("m8n8")) error(fmt::format("{} needs .m8n8", opc));
+  if (m_.types.size() != 1 || m_.types[0] != ScalarType::B16) error(fmt::format("{} needs .b16", opc));
+  I.type = ScalarType::B16;
+  I.sub = m_.take("trans") ? 1 : 0;
+  if (I.op == Op::Movmatrix) {
+    if (I.sub != 1) error("movmatrix needs .trans");
+    words_done();
+    operands(I, 1, ScalarType::B32);
+    expect_ops(I, 2, 2);
+    if (I.ops[0].kind != Operand::Kind::Reg || I.ops[1].kind != Operand::Kind::Reg)
+      error("movmatrix takes two 32-bit registers: d, a");
+    return I;
+  }
+  I.vec = m_.take("x1") ? 1 : m_.take("x2") ? 2 : m_.take("x4") ? 4 : 0;
+  if (I.vec == 0) error(fmt::format("{} needs .x1, .x2 or .x4", opc));
+  words_done();
+  if (m_.space != Space::None && m_.space != Space::Shared)
+    error(fmt::format("{} takes .shared or .shared::cta (or a generic address), not another state space", opc));
+  const bool load = I.op == Op::Ldmatrix;
+  operands(I, load ? 1 : 0, ScalarType::B32);
+  expect_ops(I, 2, 2);
+  const Operand& regs = I.ops[load ? 0 : 1];
+  const Operand& addr = I.ops[load ? 1 : 0];
+  if (addr.kind != Operand::Kind::Addr) error(fmt::format("{} needs an address [p]", opc));
+  if (regs.kind != Operand::Kind::Vec || regs.count != I.vec)
+    error(fmt::format("{}.x{} needs a vector of {} 32-bit registers", opc, unsigned(I.vec), unsigned(I.vec)));
+  memory_space(I, addr);
+  return I;
+}
+
+// mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c, and the .b1 forms with
+// .xor.popc / .and.popc (PTX ISA, "Warp-level matrix multiply-accumulate instructions: mma").
+Instr Decoder::decode_mma() {
+  Instr I;
+  I.op = Op::Mma;
+  I.flags = m_.flags;
+  if (!m_.take("sync") || ((m_.flags & kAligned) == 0 && !m_.take("aligned"))) error("mma needs .sync.aligned");
+  if (m_.has("sp") || m_.has("sp::ordered_metadata")) error("sparse mma (mma.sp) is not implemented yet");
+  if (m_.has("block_scale") || m_.has("kind::f8f6f4") || m_.has("kind::mxf4") || m_.has("kind::mxf4nvf4") ||
+      m_.has("kind::mxf8f6f4"))
+    error("mma with .kind or .block_scale is sm_120a's; not implemented");
+  static constexpr std::pair<std::string_view, MmaShape> kShapes[] = {
+      {"m8n8k4", MmaShape::M8N8K4},       {"m8n8k16", MmaShape::M8N8K16},     {"m8n8k32", MmaShape::M8N8K32},
+      {"m8n8k128", MmaShape::M8N8K128},   {"m16n8k4", MmaShape::M16N8K4},     {"m16n8k8", MmaShape::M16N8K8},
+      {"m16n8k16", MmaShape::M16N8K16},   {"m16n8k32", MmaShape::M16N8K32},   {"m16n8k64", MmaShape::M16N8K64},
+      {"m16n8k128", MmaShape::M16N8K128}, {"m16n8k256", MmaShape::M16N8K256},
+  };
+  bool shape_found = false;
+  MmaShape shape{};
+  for (const auto& [name, s] : kShapes)
+    if (m_.take(name)) {
+      shape = s;
+      shape_found = true;
+    }
+  if (!shape_found) error("mma needs a shape (.m16n8k16, ...)");
+  if (!m_.take("row") || !m_.take("col"))
+    error("mma needs .row.col (A row-major, B column-major); m8n8k4 with other layouts is not implemented");
+  // The four types in order d, a, b, c. s4/u4/b1/e4m3/e5m2 are not scalar types of warpsim: they stay words.
+  std::vector<std::string_view> tw;
+  for (const std::string& mod : in_.modifiers) {
+    std::string_view w(mod);
+    if (!w.empty() && w[0] == '.') w.remove_prefix(1);
+    if (w == "f16" || w == "bf16" || w == "tf32" || w == "f32" || w == "f64" || w == "s32" || w == "s8" || w == "u8" ||
+        w == "s4" || w == "u4" || w == "b1" || w == "e4m3" || w == "e5m2")
+      tw.push_back(w);
+  }
+  for (auto w : {"s4", "u4", "b1", "e4m3", "e5m2"}) m_.take_all(w);  // not warpsim scalar types: they stay words
+  const bool xor_popc = m_.take("xor"), and_popc = m_.take("and");
+  const bool popc = m_.take("popc");
+  I.flags |= m_.take("satfinite") ? kSatfinite : 0u;
+  words_done();
+  if (tw.size() != 4) error("mma needs four types: .dtype.atype.btype.ctype");
+  auto mtype = [&](std::string_view w) -> MmaType {
+    if (w == "f16") return MmaType::F16;
+    if (w == "bf16") return MmaType::BF16;
+    if (w == "tf32") return MmaType::TF32;
+    if (w == "f64") return MmaType::F64;
+    if (w == "s8") return MmaType::S8;
+    if (w == "u8") return MmaType::U8;
+    if (w == "s4") return MmaType::S4;
+    if (w == "u4") return MmaType::U4;
+    if (w == "e4m3") return MmaType::E4M3;
+    if (w == "e5m2") return MmaType::E5M2;
+    if (w == "b1") {
+      if (!popc || xor_popc == and_popc) error("mma with .b1 needs .xor.popc or .and.popc");
+      return xor_popc ? MmaType::B1Xor : MmaType::B1And;
+    }
+    error(fmt::format("mma: .{} is not an A/B type", w));
+  };
+  auto acc = [&](std::string_view w) -> ScalarType {
+    if (w == "f16") return ScalarType::F16;
+    if (w == "f32") return ScalarType::F32;
+    if (w == "f64") return ScalarType::F64;
+    if (w == "s32") return ScalarType::S32;
+    error(fmt::format("mma: .{} is not a C/D type", w));
+  };
+  const MmaType a = mtype(tw[1]), b = mtype(tw[2]);
+  I.type = acc(tw[0]);
+  I.type2 = acc(tw[3]);
+  I.sub = static_cast<std::uint8_t>(shape);
+  I.sub2 = static_cast<std::uint8_t>(static_cast<unsigned>(a) | (static_cast<unsigned>(b) << 4));
+  // The combinations the PTX ISA allows on sm_90a.
+  using T = MmaType;
+  using Sh = MmaShape;
+  const auto int8 = [](T t) { return t == T::S8 || t == T::U8; };
+  const auto int4 = [](T t) { return t == T::S4 || t == T::U4; };
+  const auto fp8 = [](T t) { return t == T::E4M3 || t == T::E5M2; };
+  const ScalarType d = I.type, c = I.type2;
+  bool ok = false;
+  if (a == T::F16 && b == T::F16)
+    ok = (shape == Sh::M8N8K4 || shape == Sh::M16N8K8 || shape == Sh::M16N8K16) &&
+         (d == ScalarType::F16 || d == ScalarType::F32) && (c == ScalarType::F16 || c == ScalarType::F32) &&
+         (shape == Sh::M8N8K4 || d == c);  // ptxas: .dtype must equal .ctype for m16n8k8/k16
+  else if ((a == T::BF16 && b == T::BF16))
+    ok = (shape == Sh::M16N8K8 || shape == Sh::M16N8K16) && d == ScalarType::F32 && c == ScalarType::F32;
+  else if (a == T::TF32 && b == T::TF32)
+    ok = (shape == Sh::M16N8K4 || shape == Sh::M16N8K8) && d == ScalarType::F32 && c == ScalarType::F32;
+  else if (a == T::F64 && b == T::F64)
+    ok = (shape == Sh::M8N8K4 || shape == Sh::M16N8K4 || shape == Sh::M16N8K8 || shape == Sh::M16N8K16) &&
+         d == ScalarType::F64 && c == ScalarType::F64;
+  else if (int8(a) && int8(b))
+    ok = (shape == Sh::M8N8K16 || shape == Sh::M16N8K16 || shape == Sh::M16N8K32) && d == ScalarType::S32 &&
+         c == ScalarType::S32;
+  else if (int4(a) && int4(b))
+    ok = (shape == Sh::M8N8K32 || shape == Sh::M16N8K32 || shape == Sh::M16N8K64) && d == ScalarType::S32 &&
+         c == ScalarType::S32;
+  else if ((a == T::B1And || a == T::B1Xor) && a == b)
+    ok = (shape == Sh::M8N8K128 || shape == Sh::M16N8K128 || shape == Sh::M16N8K256) && d == ScalarType::S32 &&
+         c == ScalarType::S32;
+  else if (fp8(a) && fp8(b))
+    ok = shape == Sh::M16N8K32 && (d == ScalarType::F16 || d == ScalarType::F32) &&
+         (c == ScalarType::F16 || c == ScalarType::F32);
+  if (!ok) error(fmt::format("mma.{}.{}.{}.{}.{} is not a shape and type combination of the PTX ISA for sm_90a", [&] {
+               for (const auto& [name, s] : kShapes)
+                 if (s == shape) return std::string(name);
+               return std::string("?");
+             }(), tw[0], tw[1], tw[2], tw[3]));
+  if (I.has(kSatfinite) && d != ScalarType::S32) error("mma .satfinite applies to integer (s32) results only");
+  if (shape == Sh::M8N8K4 && a == T::F16) error("mma.m8n8k4 with .f16 (Volta's quad-pair form) is not implemented");
+  operands(I, 1, ScalarType::B32);
+  expect_ops(I, 4, 4);
+  for (unsigned i = 0; i < 4; ++i)
+    if (I.ops[i].kind != Operand::Kind::Vec) error("mma's operands d, a, b and c are vectors {...} of registers");
+  return I;
+}
+
 Instr Decoder::run() {
   const std::string& opc = in_.opcode;
   Instr I;
@@ -694,6 +857,8 @@ Instr Decoder::run() {
   if (opc == "mbarrier") return decode_mbarrier();
   if (opc == "cp" && m_.has("async")) return decode_cp_async();
   if (opc == "cp" && m_.has("reduce")) return decode_bulk();
+  if (opc == "mma") return decode_mma();
+  if (opc == "ldmatrix" || opc == "stmatrix" || opc == "movmatrix") return decode_matrix();
   if (opc == "tensormap")
     error("tensormap.replace (rewriting a tensor map in memory) is not supported: warpsim's tensor maps are its own "
           "encoding, written by the run config's tensor_map arguments");

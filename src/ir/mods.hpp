@@ -34,6 +34,11 @@ struct Mods {
       }
     return false;
   }
+  // Marks every occurrence of w consumed (a word may repeat: mma's .u4.u4).
+  void take_all(std::string_view w) {
+    for (auto x : words)
+      if (x == w) used.push_back(x);
+  }
   // The first word not consumed by the decoder and not harmless (cache and ordering hints), or "".
   std::string_view leftover() const;
 };

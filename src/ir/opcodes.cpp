@@ -32,6 +32,41 @@ PipeClass pipe_class(const Instr& in) {
   }
 }
 
+MmaDims mma_dims(MmaShape s) {
+  switch (s) {
+    case MmaShape::M8N8K4: return {8, 8, 4};
+    case MmaShape::M8N8K16: return {8, 8, 16};
+    case MmaShape::M8N8K32: return {8, 8, 32};
+    case MmaShape::M8N8K128: return {8, 8, 128};
+    case MmaShape::M16N8K4: return {16, 8, 4};
+    case MmaShape::M16N8K8: return {16, 8, 8};
+    case MmaShape::M16N8K16: return {16, 8, 16};
+    case MmaShape::M16N8K32: return {16, 8, 32};
+    case MmaShape::M16N8K64: return {16, 8, 64};
+    case MmaShape::M16N8K128: return {16, 8, 128};
+    case MmaShape::M16N8K256: return {16, 8, 256};
+  }
+  return {0, 0, 0};
+}
+
+unsigned mma_bits(MmaType t) {
+  switch (t) {
+    case MmaType::B1And:
+    case MmaType::B1Xor: return 1;
+    case MmaType::S4:
+    case MmaType::U4: return 4;
+    case MmaType::S8:
+    case MmaType::U8:
+    case MmaType::E4M3:
+    case MmaType::E5M2: return 8;
+    case MmaType::F16:
+    case MmaType::BF16: return 16;
+    case MmaType::TF32: return 32;
+    case MmaType::F64: return 64;
+  }
+  return 0;
+}
+
 std::string_view op_name(Op op) {
   return static_cast<std::size_t>(op) < static_cast<std::size_t>(Op::Count_) ? op_info(op).mnemonic : "?";
 }

@@ -5,6 +5,9 @@
 #include <warpsim/lower/ptxas_model.hpp>
 #include <warpsim/lower/unroll.hpp>
 
+#include <algorithm>
+#include <cmath>
+
 namespace warpsim::lower {
 
 namespace {
@@ -109,6 +112,20 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
       t.expanded = true;
       t.sass = e->instructions;
       t.latency = e->latency;
+    }
+    if (in.op == ir::Op::Mma) {
+      const ir::MmaDims d = ir::mma_dims(in.sub_op<ir::MmaShape>());
+      const ir::MmaType a = ir::mma_atype(in);
+      // fp8 on sm_90: ptxas's F2FP unpacks and two HMMA.16816 (one after the other: twice the latency).
+      const bool fp8 = a == ir::MmaType::E4M3 || a == ir::MmaType::E5M2;
+      const double rate = a == ir::MmaType::F16 || a == ir::MmaType::BF16 || fp8 ? 1.0
+                          : a == ir::MmaType::TF32                               ? cfg.tensor_tf32_rate
+                          : a == ir::MmaType::F64                                ? cfg.tensor_f64_rate
+                                                                                 : cfg.tensor_int8_rate;
+      const double macs = static_cast<double>(d.m) * d.n * d.k;
+      const double hold = cfg.tensor_issue_cycles + cfg.pipe_tensor.interval * (macs / 2048.0) / rate;
+      t.tensor_hold = std::max(1.0, fp8 ? 2 * (cfg.tensor_issue_cycles + cfg.pipe_tensor.interval) : hold);
+      if (fp8) t.latency = 2 * cfg.pipe_tensor.latency;
     }
     t.printf_call = in.op == ir::Op::Call &&
                     prog.calls[static_cast<std::size_t>(in.ops[0].imm)].builtin == ir::CallSite::Builtin::Vprintf;

@@ -15,7 +15,7 @@ void add_slot(std::vector<std::uint32_t>& v, std::uint32_t slot) {
 }  // namespace
 
 std::string_view op_class_name(OpClass c) {
-  static constexpr std::string_view names[] = {"int", "fp32", "fp64", "f16", "sfu", "branch", "ldst", "uniform", "imad"};
+  static constexpr std::string_view names[] = {"int", "fp32", "fp64", "f16", "sfu", "branch", "ldst", "uniform", "imad", "tensor"};
   return names[static_cast<std::size_t>(c)];
 }
 
@@ -29,6 +29,7 @@ const config::PipeTiming& pipe_timing(const config::GpuConfig& cfg, OpClass c) {
     case OpClass::Branch: return cfg.pipe_branch;
     case OpClass::Ldst: return cfg.pipe_ldst;
     case OpClass::Imad: return cfg.pipe_imad;
+    case OpClass::Tensor: return cfg.pipe_tensor;
     default: return cfg.pipe_uniform;
   }
 }

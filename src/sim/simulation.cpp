@@ -256,6 +256,7 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     func::RaceLog races;
     if (opts.racecheck) L.race = &races;
     L.tma_nan_fill_pattern = cfg.gpu.tma_nan_fill_pattern;
+    L.mma_align_bits = cfg.gpu.mma_align_bits;
     func::GridLimits limits;
     if (opts.no_progress_limit != 0) {
       limits.no_progress_limit = opts.no_progress_limit;

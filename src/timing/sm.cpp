@@ -285,9 +285,11 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   if (k_.issue_sink != nullptr) trace_issue(slot, r, now);
   const config::PipeTiming& pipe = lower::pipe_timing(k_.cfg, t.pipe);
   SubPartition& sp = subs_[slot % sub_partitions()];
-  sp.issue(t.pipe, now, t.expanded ? kExpandedPipeCycles : pipe.interval, slot);
+  const std::uint64_t hold =
+      t.expanded ? kExpandedPipeCycles : t.tensor_hold > 0 ? sp.tensor_cycles(t.tensor_hold) : pipe.interval;
+  sp.issue(t.pipe, now, hold, slot);
   if (t.pipe == lower::OpClass::Fp32 && !t.expanded) w.fp32_next = now + pipe.interval;
-  Cycle ready = now + pipe.latency;
+  Cycle ready = now + (t.latency != 0 && !t.expanded ? t.latency : pipe.latency);  // an fp8 mma's two HMMAs
   bool mem = false;
   if (touches) {
     const ir::Space space = r.mem.space;

@@ -83,6 +83,11 @@ struct GpuConfig {
   // timing model: pipelines (per sub-partition), memory latencies, scheduling
   PipeTiming pipe_int{4, 2}, pipe_fp32{4, 2}, pipe_fp64{8, 2}, pipe_f16{5, 2}, pipe_sfu{23, 8};
   PipeTiming pipe_branch{4, 1}, pipe_ldst{4, 4}, pipe_uniform{2, 1}, pipe_imad{4, 2};
+  // mma.sync: latency of any shape; an mma holds the pipe tensor_issue_cycles + interval x its multiply-adds / 2048
+  // over its type's rate relative to f16 (lower/lowered.hpp)
+  PipeTiming pipe_tensor{35, 4};
+  double tensor_issue_cycles = 2.6;
+  double tensor_tf32_rate = 0.5, tensor_int8_rate = 2.0, tensor_f64_rate = 0.0361;
   unsigned fp32_units = 1;  // FMA units per sub-partition an FP32 instruction may issue to (the first takes IMAD too)
   // PTX instructions ptxas expands into SASS sequences (latency 0: not emulated, the pipe timing is used)
   EmulatedOp emul_div_f32, emul_rcp_f32, emul_sqrt_f32;  // div/rcp/sqrt.rn/rz/rm/rp.f32
@@ -153,6 +158,7 @@ struct GpuConfig {
   unsigned tma_copy_cycles = 67;                 // sm.tma_copy_cycles: the fewest cycles the TMA unit spends on a copy
   unsigned tma_land_cycles = 10;                 // sm.tma_land_cycles: the last data back to bytes in shared + complete_tx
   unsigned tma_multicast_cycles = 70;            // sm.tma_multicast_cycles: the data back to a multicast's peer copies landed
+  unsigned mma_align_bits = 2;  // sm.mma_align_bits: bits below C/D's f32 significand an mma's aligned sum keeps
   unsigned tma_nan_fill_pattern = 0x7ff7;        // sm.tma_nan_fill_pattern: 16 bits repeated over an OOB NaN element
   unsigned dsmem_latency = 200;                  // cluster.dsmem_latency: a distributed-shared-memory access's round trip
   double dsmem_bytes_per_cycle = 32;             // cluster.dsmem_bytes_per_cycle: one SM's DSMEM port

@@ -119,6 +119,8 @@ class Executor {
   // per-lane semantics
   void exec_alu(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes);
   void exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, StepResult& r);
+  // ldmatrix, stmatrix, movmatrix, mma.sync (exec_matrix.cpp): the whole warp at once
+  void exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask active, LaneMask lanes, StepResult& r);
   // --racecheck: a lane's access to the shared memory of its own CTA or (shared::cluster) of a peer.
   void race_access(Cta& cta, Warp& w, std::uint32_t pc, unsigned lane, ir::Space resolved, Addr off, unsigned bytes,
                    bool write);

@@ -221,6 +221,8 @@ struct Launch {
   std::uint32_t num_sms = 1;
   std::uint64_t gridid = 1;
   config::Reconvergence model = config::Reconvergence::Independent;
+  // sm.mma_align_bits: the precision of an f32-accumulating mma.sync's aligned sum (src/func/exec_matrix.cpp).
+  unsigned mma_align_bits = config::GpuConfig{}.mma_align_bits;
   // sm.tma_nan_fill_pattern: the 16 bits a tensor load repeats over an element outside the tensor (NaN fill).
   unsigned tma_nan_fill_pattern = config::GpuConfig{}.tma_nan_fill_pattern;
   const ClockSource* clock = nullptr;

@@ -133,6 +133,30 @@ enum Flag : std::uint32_t {
 // Sub-operations for instructions with a mode modifier.
 enum class AtomOp : std::uint8_t { Add, Min, Max, Inc, Dec, And, Or, Xor, Exch, Cas };
 enum class ShflMode : std::uint8_t { Up, Down, Bfly, Idx };
+// mma.sync.aligned shapes (Instr::sub of Op::Mma) and operand types (Instr::sub2: A's type in the low 4 bits, B's in
+// the high 4; Instr::type is D's type and Instr::type2 C's: S32, F16, F32 or F64). B1And/B1Xor are .b1 with
+// .and.popc / .xor.popc. ldmatrix/stmatrix: Instr::vec is .num (1, 2, 4), Instr::sub 1 with .trans; movmatrix has
+// .trans always. Executed by src/func/exec_matrix.cpp.
+enum class MmaShape : std::uint8_t {
+  M8N8K4,
+  M8N8K16,
+  M8N8K32,
+  M8N8K128,
+  M16N8K4,
+  M16N8K8,
+  M16N8K16,
+  M16N8K32,
+  M16N8K64,
+  M16N8K128,
+  M16N8K256,
+};
+enum class MmaType : std::uint8_t { F16, BF16, TF32, F64, S8, U8, S4, U4, B1And, B1Xor, E4M3, E5M2 };
+struct MmaDims {
+  unsigned m, n, k;
+};
+MmaDims mma_dims(MmaShape s);
+// Bits of one element of the type (b1: 1, s4/u4: 4, s8/u8/e4m3/e5m2: 8, f16/bf16: 16, tf32: 32, f64: 64).
+unsigned mma_bits(MmaType t);
 enum class VoteMode : std::uint8_t { All, Any, Uni, Ballot };
 enum class ReduxOp : std::uint8_t { Add, Min, Max, And, Or, Xor };
 // bar.sync (and plain bar), bar.arrive, bar.red; barrier.*; barrier.cluster.arrive and barrier.cluster.wait.
@@ -200,6 +224,9 @@ struct Instr {
   const Operand& src(unsigned i) const { return ops[ndst + i]; }
   unsigned nsrc() const { return nops - ndst; }
 };
+
+inline MmaType mma_atype(const Instr& in) { return static_cast<MmaType>(in.sub2 & 0xf); }
+inline MmaType mma_btype(const Instr& in) { return static_cast<MmaType>(in.sub2 >> 4); }
 
 std::string_view op_name(Op op);
 

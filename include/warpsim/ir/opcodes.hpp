@@ -19,7 +19,9 @@ namespace warpsim::ir {
 // (timing::OpClass is this enum).
 // Imad: integer multiplies (IMAD, IMAD.WIDE, IMAD.HI), which the GPU issues to the FMA-heavy unit beside FFMA, not
 // to the integer ALU (Nsight Compute's pipe_fmaheavy; traces/ubench_pipe_tput).
-enum class PipeClass : std::uint8_t { Int, Fp32, Fp64, F16, Sfu, Branch, Ldst, Uniform, Imad, Count_ };
+// Tensor: warp-level matrix multiply-accumulate (mma.sync: HMMA, IMMA, DMMA), whose latency and issue interval depend
+// on the shape and the types (lower/tensor_timing.hpp), not on the class alone.
+enum class PipeClass : std::uint8_t { Int, Fp32, Fp64, F16, Sfu, Branch, Ldst, Uniform, Imad, Tensor, Count_ };
 
 // The pipe column of opcodes.def: a class, or a rule that chooses one from the instruction's types.
 enum class PipeRule : std::uint8_t {
@@ -31,13 +33,15 @@ enum class PipeRule : std::uint8_t {
   Branch,
   Ldst,
   Uniform,
-  Imad,          // that class, as PipeClass
+  Imad,
+  Tensor,        // that class, as PipeClass
   ByType,        // the widest float type among type and type2 (f64, f32/tf32, f16/bf16 and x2); none: Int
   SfuOrFp64,     // Fp64 when type is f64, else Sfu
   IntSfuOrFp64,  // Int without a float type, else as SfuOrFp64
   ImadOrByType,  // Imad without a float type (integer mul, mad, mul24, mad24), else as ByType
 };
 static_assert(static_cast<int>(PipeRule::Imad) == static_cast<int>(PipeClass::Imad));
+static_assert(static_cast<int>(PipeRule::Tensor) == static_cast<int>(PipeClass::Tensor));
 
 // The flags column of opcodes.def (one bit each).
 enum class OpFlag : std::uint16_t {

@@ -1,7 +1,7 @@
 // Timing classes of instructions: which pipeline an instruction issues to, and which register slots it
 // reads and writes (for the scoreboard).
 //
-// Models: nine pipeline classes (int, fp32, fp64, f16, sfu, branch, ldst, uniform, imad: ir::PipeClass), chosen
+// Models: ten pipeline classes (int, fp32, fp64, f16, sfu, branch, ldst, uniform, imad, tensor: ir::PipeClass), chosen
 // from the opcode and its types by the opcode table (ir/opcodes.def); each has a latency and an initiation
 // interval in the GpuConfig (pipe.<class>.*).
 // Register reads are source operands, address bases, vector elements and the guard predicate; writes are the
@@ -9,7 +9,8 @@
 // Emulated operations: PTX instructions ptxas expands into a SASS sequence (IEEE div/rcp/sqrt, integer div and
 // rem) take the GPU model's emul.<op>.latency and .instructions when the latency there is nonzero.
 // Leaves out: register-bank conflicts,
-// the condition-code register of addc/madc (not a slot), and tensor-core pipelines.
+// the condition-code register of addc/madc (not a slot). The tensor class's latency and interval per mma shape and
+// type are lower/lowered.hpp's (tensor_timing).
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>

@@ -57,6 +57,14 @@ class SubPartition {
     }
     last_ = slot;
   }
+  // Whole cycles an mma holding the tensor pipe `hold` (fractional) cycles takes now: the remainder carries to the
+  // next one, so a run of them averages `hold`.
+  std::uint64_t tensor_cycles(double hold) {
+    tensor_carry_ += hold;
+    const auto c = static_cast<std::uint64_t>(tensor_carry_);
+    tensor_carry_ -= static_cast<double>(c);
+    return std::max<std::uint64_t>(c, 1);
+  }
   // The LSU holds this sub-partition's memory instructions until `until`.
   void hold_memory(Cycle until) {
     auto& f = pipe_free_[static_cast<std::size_t>(lower::OpClass::Ldst)];
@@ -77,6 +85,7 @@ class SubPartition {
   std::array<Cycle, kMaxFmaUnits> fma_free_{};          // the FMA units (fp32, imad)
   unsigned fma_units_;
   unsigned next_fma_ = 0;  // the FMA unit the next FP32 instruction takes
+  double tensor_carry_ = 0;  // the tensor pipe's fractional cycles not yet taken (tensor_cycles)
   std::int64_t last_ = -1;
   std::unique_ptr<WarpScheduler> scheduler_;
 };

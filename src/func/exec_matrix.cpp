@@ -1,0 +1,349 @@
+// Warp-level matrix instructions: ldmatrix, stmatrix and movmatrix (.m8n8 .b16) and mma.sync.aligned, executed
+// for the whole warp at once (PTX ISA, "Warp-level matrix instructions").
+// Models:
+//   .aligned   every one of them needs all 32 lanes of the warp to execute the same instruction together, none
+//              exited (the PTX ISA leaves anything else undefined): warpsim faults, naming the missing lanes, when a
+//              warp issues one with fewer lanes (diverged, guarded off, exited, or a partial last warp).
+//   ldmatrix   matrix j of .num (1, 2, 4) has its eight 16-byte rows at the addresses of lanes 8j..8j+7 (in shared
+//              memory, 16-byte aligned); lane t receives row t/4, columns 2(t%4) and 2(t%4)+1 of each matrix in
+//              its register j (low half first); with .trans the transposed matrix's. stmatrix is the inverse.
+//              The timing model sees one 16-byte access per address lane (MemAccess: 8 x num lanes).
+//   movmatrix  the transpose of the 8x8 matrix the warp holds in ldmatrix's fragment layout.
+//   mma        D = A x B + C on fragments distributed over the lanes as the PTX ISA's figures draw them ("Matrix
+//              fragments for mma.m16n8k*"): with groupID g = lane / 4 and t = lane % 4, and e elements per 32-bit
+//              register (2 for f16/bf16, 4 for 8-bit, 8 for 4-bit, 32 for b1, 1 for tf32 and f64), element i of A's
+//              register r is at row g + 8 (r % 2) (g alone for M = 8), column e t + i + 4 e (r / 2); of B's register
+//              r at row e t + i + 4 e r, column g; C and D with 32- or 64-bit elements: register r at row
+//              g + 8 (r / 2), column 2 t + r % 2 (M = 8: row g, column 2 t + r); f16 C and D: register r holds
+//              row g + 8 r, columns 2 t and 2 t + 1.
+//              Integer types (s8/u8, s4/u4) and b1 (.xor.popc / .and.popc) are exact: the dot product plus C,
+//              wrapping modulo 2^32, or clamped to s32 with .satfinite.
+//              f64 (DMMA): d = fma(a_k, b_k, d) for k = 0 .. K-1 in order, starting from c, round to nearest.
+//              f16, bf16, tf32, e4m3, e5m2 inputs (the products are exact): with an f32 accumulator, C and the
+//              products are aligned to the largest of them, truncated toward zero sm.mma_align_bits (2) bits below
+//              its 24-bit significand, added, and the sum rounded toward zero (traces/mma_sync: this matches the
+//              H200 on 93-100 % of f16/bf16/tf32 results, the rest 1-4 ulp apart); with an f16 accumulator the
+//              exact sum rounded to nearest (every f16 result of traces/mma_sync). e4m3/e5m2 run as ptxas emulates
+//              them on sm_90 (SASS of traces/mma_sync): two f16 MMAs over the k % 4 < 2 and k % 4 >= 2 halves, then
+//              C added with an FADD (f32) or fed to the first (f16). Not the whole rule yet: issue 12 measures it
+//              with targeted inputs.
+// Leaves out: the sm_100a shapes (.m16n16, .m8n16, stmatrix .m16n8), mma.m8n8k4 with f16 (Volta's quad pairs),
+// sparse mma.sp, .kind/.block_scale (sm_120a), and the tensor cores' handling of subnormals and NaN payloads.
+#include "race_hooks.hpp"
+
+#include <warpsim/func/scalar.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <climits>
+#include <cmath>
+#include <cstring>
+
+namespace warpsim::func {
+namespace {
+
+using ir::MmaShape;
+using ir::MmaType;
+using ir::ScalarType;
+
+double f32_value(std::uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+// The value of one A or B element (its bits right-aligned) as a double: exact for every type here.
+double element_value(MmaType t, std::uint64_t bits) {
+  switch (t) {
+    case MmaType::F16:
+      return f32_value(static_cast<std::uint32_t>(scalar::cvt(ScalarType::F32, ScalarType::F16, bits, ir::Rnd::None,
+                                                              false, false)));
+    case MmaType::BF16: return f32_value(static_cast<std::uint32_t>(bits << 16));
+    case MmaType::TF32: return f32_value(static_cast<std::uint32_t>(bits) & 0xffffe000u);  // the low 13 bits unused
+    case MmaType::E4M3:
+    case MmaType::E5M2: {
+      const std::uint32_t h = scalar::cvt_f16x2_from_f8x2(
+          t == MmaType::E4M3 ? ScalarType::E4M3x2 : ScalarType::E5M2x2, static_cast<std::uint16_t>(bits & 0xff), false);
+      return f32_value(static_cast<std::uint32_t>(
+          scalar::cvt(ScalarType::F32, ScalarType::F16, h & 0xffff, ir::Rnd::None, false, false)));
+    }
+    case MmaType::F64: return std::bit_cast<double>(bits);
+    default: return 0;
+  }
+}
+
+std::int64_t int_value(MmaType t, std::uint64_t bits) {
+  switch (t) {
+    case MmaType::S8: return static_cast<std::int8_t>(bits & 0xff);
+    case MmaType::U8: return static_cast<std::int64_t>(bits & 0xff);
+    case MmaType::S4: return (bits & 0x8) != 0 ? static_cast<std::int64_t>(bits & 0xf) - 16 : static_cast<std::int64_t>(bits & 0xf);
+    case MmaType::U4: return static_cast<std::int64_t>(bits & 0xf);
+    default: return static_cast<std::int64_t>(bits & 1);
+  }
+}
+
+// f32 accumulator: C and the products aligned to the largest of them, each truncated toward zero to a multiple of
+// 2^q, q = (the largest's exponent) - 23 - align_bits, added exactly, the sum rounded toward zero to f32.
+std::uint64_t aligned_sum_f32(const std::vector<double>& terms, unsigned align_bits) {
+  int emax = INT32_MIN;
+  for (const double t : terms)
+    if (t != 0 && std::isfinite(t)) emax = std::max(emax, std::ilogb(t));
+  bool nan = false;
+  double inf = 0;
+  for (const double t : terms) {
+    if (std::isnan(t)) nan = true;
+    if (std::isinf(t)) {
+      if (inf != 0 && inf != t) nan = true;
+      inf = t;
+    }
+  }
+  if (nan) return 0x7fffffffu;  // the canonical NaN the H200's tensor cores write is not measured: any NaN
+  if (inf != 0) return std::bit_cast<std::uint32_t>(static_cast<float>(inf));
+  if (emax == INT32_MIN) {  // every term zero: +0 unless all are -0
+    bool all_neg = true;
+    for (const double t : terms) all_neg = all_neg && std::signbit(t);
+    return all_neg ? 0x80000000u : 0;
+  }
+  const int q = emax - 23 - static_cast<int>(align_bits);
+  std::int64_t sum = 0;
+  for (const double t : terms) sum += static_cast<std::int64_t>(std::trunc(std::ldexp(t, -q)));
+  if (sum == 0) return 0;
+  // Round |sum| x 2^q toward zero to 24 significant bits.
+  const bool neg = sum < 0;
+  std::uint64_t mag = static_cast<std::uint64_t>(neg ? -sum : sum);
+  const int width = 64 - std::countl_zero(mag);
+  int shift = 0;
+  if (width > 24) {
+    shift = width - 24;
+    mag >>= shift;
+  }
+  const float v = static_cast<float>(std::ldexp(static_cast<double>(mag), q + shift));  // exact unless it underflows
+  return std::bit_cast<std::uint32_t>(neg ? -v : v);
+}
+
+double f16_value(std::uint64_t bits) {
+  return f32_value(
+      static_cast<std::uint32_t>(scalar::cvt(ScalarType::F32, ScalarType::F16, bits, ir::Rnd::None, false, false)));
+}
+
+// f16 accumulator: the exact sum rounded once to f16 (round to nearest even).
+std::uint64_t half_sum(const std::vector<double>& terms) {
+  long double acc = 0;
+  for (const double t : terms) acc += t;
+  return scalar::cvt(ScalarType::F16, ScalarType::F64, std::bit_cast<std::uint64_t>(static_cast<double>(acc)),
+                     ir::Rnd::RN, false, false);
+}
+
+struct Cell {
+  unsigned row, col;
+};
+
+// Where element i of register r of lane `lane` sits in A (M x K) or B (K x N), per the layout above.
+Cell a_cell(unsigned m, unsigned epr, unsigned lane, unsigned r, unsigned i) {
+  const unsigned g = lane / 4, t = lane % 4;
+  if (m == 8) return {g, epr * t + i + 4 * epr * r};
+  return {g + 8 * (r % 2), epr * t + i + 4 * epr * (r / 2)};
+}
+Cell b_cell(unsigned epr, unsigned lane, unsigned r, unsigned i) {
+  const unsigned g = lane / 4, t = lane % 4;
+  return {epr * t + i + 4 * epr * r, g};
+}
+// C/D element: register r (32/64-bit elements) of lane `lane`.
+Cell c_cell(unsigned m, unsigned lane, unsigned r) {
+  const unsigned g = lane / 4, t = lane % 4;
+  if (m == 8) return {g, 2 * t + r};
+  return {g + 8 * (r / 2), 2 * t + r % 2};
+}
+
+}  // namespace
+
+void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask active, LaneMask lanes, StepResult& r) {
+  const std::uint32_t pc = w.paths[static_cast<std::size_t>(w.current)].pc;
+  InstrContext cx{L_, cta, w, in, pc};
+  const LaneMask full(0xffffffffu);
+  if (lanes != full) {
+    const LaneMask missing = full & ~lanes;
+    const unsigned first = static_cast<unsigned>(std::countr_zero((lanes.any() ? lanes : active).bits));
+    const char* why = (missing & w.exited).any() ? "have exited"
+                      : (missing & ~w.valid).any() ? "do not exist (the CTA's last warp is partial)"
+                      : (missing & active).any()   ? "are guarded off"
+                                                   : "are on another path (the warp has diverged)";
+    cx.fault(first,
+             "{}.sync.aligned must be executed by all 32 lanes of the warp together; lanes {} {} (PTX ISA: the "
+             "behaviour is undefined)",
+             ir::op_name(in.op), lane_ranges(missing), why);
+  }
+  using ir::Op;
+  if (in.op == Op::Movmatrix) {
+    std::array<std::uint32_t, kWarpSize> a{};
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) a[lane] = static_cast<std::uint32_t>(cx.read(in.ops[1], lane));
+    const auto elem = [&](unsigned row, unsigned col) {  // element (row, col) of the 8x8 source matrix
+      const unsigned lane = row * 4 + col / 2;
+      return (a[lane] >> (16 * (col % 2))) & 0xffffu;
+    };
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      const unsigned row = lane / 4, col = 2 * (lane % 4);
+      cx.write(in.ops[0], lane, elem(col, row) | (elem(col + 1, row) << 16));
+    }
+    return;
+  }
+  if (in.op == Op::Ldmatrix || in.op == Op::Stmatrix) {
+    const bool load = in.op == Op::Ldmatrix;
+    const unsigned num = in.vec;
+    const bool trans = in.sub == 1;
+    const ir::Operand& aop = in.ops[load ? 1 : 0];
+    const ir::Operand& regs = in.ops[load ? 0 : 1];
+    const ir::Space space = cx.space_of(aop);
+    // The rows: lane 8j + i gives the address of row i of matrix j.
+    std::array<std::uint8_t*, kWarpSize> row{};
+    LaneMask addr_lanes;
+    r.has_mem = true;
+    r.mem.store = !load;
+    r.mem.atomic = false;
+    r.mem.bytes = 16;
+    r.mem.space = ir::Space::Shared;
+    for (unsigned lane = 0; lane < 8 * num; ++lane) {
+      const Addr a = cx.address(aop, lane);
+      if ((a & 15) != 0) cx.fault(lane, "{} row address 0x{:x} is not 16-byte aligned", ir::op_name(in.op), a);
+      ir::Space resolved;
+      Addr off;
+      row[lane] = cx.translate(space, a, 16, lane, !load, &resolved, &off);
+      if (resolved != ir::Space::Shared)
+        cx.fault(lane, "{} row address 0x{:x} is not in the CTA's shared memory", ir::op_name(in.op), a);
+      r.mem.addr[lane] = off;
+      addr_lanes.set(lane);
+      if (cta.touched_shared.extend(off, 16)) L_.progress = true;
+      if (L_.race != nullptr) race_access(cta, w, pc, lane, resolved, off, 16, !load);
+    }
+    r.mem.lanes = addr_lanes;
+    // Element (rr, cc) of matrix j is the 16-bit word cc of row rr.
+    const auto at = [&](unsigned j, unsigned rr, unsigned cc) { return row[8 * j + rr] + 2 * cc; };
+    for (unsigned j = 0; j < num; ++j)
+      for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+        std::uint8_t* p[2];
+        for (unsigned e = 0; e < 2; ++e) {
+          const unsigned rr = lane / 4, cc = 2 * (lane % 4) + e;
+          p[e] = trans ? at(j, cc, rr) : at(j, rr, cc);
+        }
+        if (load) {
+          std::uint16_t lo, hi;
+          std::memcpy(&lo, p[0], 2);
+          std::memcpy(&hi, p[1], 2);
+          cx.write_elem(regs, j, lane, static_cast<std::uint64_t>(lo) | (static_cast<std::uint64_t>(hi) << 16));
+        } else {
+          const auto v = static_cast<std::uint32_t>(cx.read_elem(regs, j, lane));
+          const std::uint16_t lo = v & 0xffffu, hi = v >> 16;
+          std::memcpy(p[0], &lo, 2);
+          std::memcpy(p[1], &hi, 2);
+        }
+      }
+    return;
+  }
+
+  // mma.sync.aligned
+  const ir::MmaDims dims = ir::mma_dims(in.sub_op<MmaShape>());
+  const MmaType at = ir::mma_atype(in), bt = ir::mma_btype(in);
+  const unsigned bits = ir::mma_bits(at);
+  const unsigned epr = bits >= 32 ? 1 : 32 / bits;  // elements per register
+  const unsigned M = dims.m, N = dims.n, K = dims.k;
+  const unsigned a_regs = M * K / (kWarpSize * epr), b_regs = K * N / (kWarpSize * epr);
+  const ir::Operand &dop = in.ops[0], &aop = in.ops[1], &bop = in.ops[2], &cop = in.ops[3];
+  const ScalarType dt = in.type, ct = in.type2;
+  const bool half_acc_c = ct == ScalarType::F16, half_acc_d = dt == ScalarType::F16;
+  const unsigned c_regs = half_acc_c ? M * N / (2 * kWarpSize) : M * N / kWarpSize;
+  const unsigned d_regs = half_acc_d ? M * N / (2 * kWarpSize) : M * N / kWarpSize;
+  if (aop.count != a_regs || bop.count != b_regs || cop.count != c_regs || dop.count != d_regs)
+    cx.fault(0, "mma.m{}n{}k{} with these types takes {{d}} of {}, {{a}} of {}, {{b}} of {} and {{c}} of {} registers, "
+                "not {}, {}, {} and {}",
+             M, N, K, d_regs, a_regs, b_regs, c_regs, dop.count, aop.count, bop.count, cop.count);
+  // Gather the matrices.
+  std::vector<std::uint64_t> A(M * K), B(K * N), C(M * N);
+  const std::uint64_t emask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+    for (unsigned rg = 0; rg < a_regs; ++rg) {
+      const std::uint64_t v = cx.read_elem(aop, rg, lane);
+      for (unsigned i = 0; i < epr; ++i) {
+        const Cell c = a_cell(M, epr, lane, rg, i);
+        A[c.row * K + c.col] = (v >> (i * bits)) & emask;
+      }
+    }
+    for (unsigned rg = 0; rg < b_regs; ++rg) {
+      const std::uint64_t v = cx.read_elem(bop, rg, lane);
+      for (unsigned i = 0; i < epr; ++i) {
+        const Cell c = b_cell(epr, lane, rg, i);
+        B[c.row * N + c.col] = (v >> (i * bits)) & emask;
+      }
+    }
+    for (unsigned rg = 0; rg < c_regs; ++rg) {
+      const std::uint64_t v = cx.read_elem(cop, rg, lane);
+      if (half_acc_c) {
+        const unsigned g = lane / 4, t = lane % 4;
+        C[(g + 8 * rg) * N + 2 * t] = v & 0xffff;
+        C[(g + 8 * rg) * N + 2 * t + 1] = (v >> 16) & 0xffff;
+      } else {
+        const Cell c = c_cell(M, lane, rg);
+        C[c.row * N + c.col] = v;
+      }
+    }
+  }
+  // Compute D.
+  std::vector<std::uint64_t> D(M * N);
+  std::vector<double> terms(K + 1);
+  const bool integer = dt == ScalarType::S32;
+  for (unsigned i = 0; i < M; ++i)
+    for (unsigned j = 0; j < N; ++j) {
+      std::uint64_t& d = D[i * N + j];
+      const std::uint64_t c = C[i * N + j];
+      if (integer) {
+        std::int64_t s = static_cast<std::int32_t>(c & 0xffffffffu);
+        if (at == MmaType::B1And || at == MmaType::B1Xor) {
+          for (unsigned k = 0; k < K; ++k) s += at == MmaType::B1And ? (A[i * K + k] & B[k * N + j]) : (A[i * K + k] ^ B[k * N + j]);
+        } else {
+          for (unsigned k = 0; k < K; ++k) s += int_value(at, A[i * K + k]) * int_value(bt, B[k * N + j]);
+        }
+        if (in.has(ir::kSatfinite)) s = std::clamp<std::int64_t>(s, INT32_MIN, INT32_MAX);
+        d = static_cast<std::uint32_t>(s);
+      } else if (dt == ScalarType::F64) {
+        double acc = std::bit_cast<double>(c);
+        for (unsigned k = 0; k < K; ++k) acc = std::fma(element_value(at, A[i * K + k]), element_value(bt, B[k * N + j]), acc);
+        d = std::bit_cast<std::uint64_t>(acc);
+      } else {
+        terms[0] = half_acc_c ? f32_value(static_cast<std::uint32_t>(
+                                    scalar::cvt(ScalarType::F32, ScalarType::F16, c, ir::Rnd::None, false, false)))
+                              : f32_value(static_cast<std::uint32_t>(c));
+        for (unsigned k = 0; k < K; ++k)
+          terms[k + 1] = element_value(at, A[i * K + k]) * element_value(bt, B[k * N + j]);  // exact in a double
+        if (at == MmaType::E4M3 || at == MmaType::E5M2) {
+          // sm_90 has no fp8 mma.sync: ptxas unpacks A and B to f16 (F2FP.F16.E4M3/E5M2.UNPACK_B) and runs two
+          // HMMA.16816, the first on the elements k % 4 < 2 (each register's low half), the second on the rest; with
+          // an f32 accumulator the first starts from zero and C is added last with an FADD (round to nearest).
+          std::vector<double> lo{0.0}, hi;
+          for (unsigned k = 0; k < K; ++k) (k % 4 < 2 ? lo : hi).push_back(terms[k + 1]);
+          if (half_acc_d) {
+            lo[0] = terms[0];
+            hi.insert(hi.begin(), f16_value(half_sum(lo)));
+            d = half_sum(hi);
+          } else {
+            hi.insert(hi.begin(), f32_value(static_cast<std::uint32_t>(aligned_sum_f32(lo, L_.mma_align_bits))));
+            const float p = f32_value(static_cast<std::uint32_t>(aligned_sum_f32(hi, L_.mma_align_bits)));
+            d = std::bit_cast<std::uint32_t>(static_cast<float>(terms[0]) + p);
+          }
+        } else {
+          d = half_acc_d ? half_sum(terms) : aligned_sum_f32(terms, L_.mma_align_bits);
+        }
+      }
+    }
+  // Scatter D.
+  for (unsigned lane = 0; lane < kWarpSize; ++lane)
+    for (unsigned rg = 0; rg < d_regs; ++rg) {
+      if (half_acc_d) {
+        const unsigned g = lane / 4, t = lane % 4;
+        cx.write_elem(dop, rg, lane, (D[(g + 8 * rg) * N + 2 * t] & 0xffff) | ((D[(g + 8 * rg) * N + 2 * t + 1] & 0xffff) << 16));
+      } else {
+        const Cell c = c_cell(M, lane, rg);
+        cx.write_elem(dop, rg, lane, D[c.row * N + c.col]);
+      }
+    }
+}
+
+}  // namespace warpsim::func
