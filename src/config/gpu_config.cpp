@@ -526,6 +526,15 @@ std::vector<Param> make_params() {
       count("compiler.unroll_max_body", &G::compiler_unroll_max_body, "SASS instructions", 1, 100000,
             "with compiler.unroll: the largest loop body (its SASS instructions, branch included: PTX instructions "
             "less those compiler.fold folds away) that ptxas unrolls"),
+      count("compiler.uniform_datapath", &G::compiler_uniform_datapath, "bool", 0, 1,
+            "1: integer arithmetic whose results are the same in every lane of a warp (computed only from "
+            "parameters, constants, block indices and uniformly stepped loop counters) issues to the uniform pipe "
+            "(pipe.uniform), not the ALU, and with compiler.fold the add of a uniform register that only addresses "
+            "ld/st.shared issues nothing (the [R+UR] address); 0: every integer instruction uses its own pipe"),
+      count("compiler.alu_fma_balance", &G::compiler_alu_fma_balance, "bool", 0, 1,
+            "1: a 32-bit integer add/subtract or shl by an immediate issues to the FMA pipe (pipe.imad: VIADD, "
+            "IMAD.SHL) while that pipe has no more of its basic block's instructions than the ALU (pipe.int; the "
+            "block's other instructions counted first), else to the ALU; 0: always the ALU"),
   };
   const GpuConfig defaults;
   for (auto& q : p) {

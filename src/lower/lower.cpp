@@ -2,6 +2,7 @@
 #include <warpsim/lower/lowered.hpp>
 
 #include <warpsim/ir/opcodes.hpp>
+#include <warpsim/lower/op_class.hpp>
 #include <warpsim/lower/ptxas_model.hpp>
 #include <warpsim/lower/unroll.hpp>
 
@@ -11,65 +12,6 @@
 namespace warpsim::lower {
 
 namespace {
-
-// Which register slots hold the same value in every lane of a warp, as far as ptxas can tell from the code:
-// written only from kernel parameters, constants, immediates and %ntid/%nctaid/%ctaid/%nsmid/%gridid through
-// arithmetic, by one definition (a guarded one too: its users are the lanes that wrote it). Anything loaded from
-// memory (other than .param/.const), any lane index, clock, collective or atomic result, anything written twice is
-// taken as varying
-// (conservative: ptxas proves more, e.g. registers redefined in uniform loops).
-std::vector<std::uint8_t> uniform_slots(const ir::Program& prog) {
-  std::vector<std::uint32_t> defs;
-  std::vector<std::uint8_t> varying;
-  auto grow = [&](std::uint32_t s) {
-    if (s >= defs.size()) {
-      defs.resize(s + 1, 0);
-      varying.resize(s + 1, 0);
-    }
-  };
-  std::vector<InstrRegs> regs;
-  regs.reserve(prog.code.size());
-  for (const ir::Instr& in : prog.code) {
-    regs.push_back(instr_regs(prog, in));
-    for (const std::uint32_t w : regs.back().writes) {
-      grow(w);
-      ++defs[w];
-    }
-    for (const std::uint32_t r : regs.back().reads) grow(r);
-  }
-  auto source_varies = [](const ir::Instr& in) {
-    const ir::OpInfo& info = ir::op_info(in.op);
-    if (info.memory && !(in.op == ir::Op::Ld && (in.space == ir::Space::ParamKernel || in.space == ir::Space::Const)))
-      return true;
-    if (info.collective || info.atomic || info.async) return true;
-    for (unsigned i = 0; i < in.nops; ++i) {
-      const ir::Operand& o = in.ops[i];
-      if (o.kind != ir::Operand::Kind::Special) continue;
-      using S = ir::Special;
-      if (o.special != S::Ntid && o.special != S::Nctaid && o.special != S::Ctaid && o.special != S::Nsmid &&
-          o.special != S::Gridid)
-        return true;
-    }
-    return false;
-  };
-  for (std::size_t pc = 0; pc < prog.code.size(); ++pc)
-    if (source_varies(prog.code[pc]))
-      for (const std::uint32_t w : regs[pc].writes) varying[w] = 1;
-  for (std::size_t s = 0; s < defs.size(); ++s)
-    if (defs[s] > 1) varying[s] = 1;
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (std::size_t pc = 0; pc < prog.code.size(); ++pc) {
-      bool v = false;
-      for (const std::uint32_t r : regs[pc].reads) v = v || varying[r] != 0;
-      if (!v) continue;
-      for (const std::uint32_t w : regs[pc].writes)
-        if (varying[w] == 0) varying[w] = 1, changed = true;
-    }
-  }
-  for (auto& x : varying) x = x != 0 ? 0 : 1;  // now: uniform
-  return varying;
-}
 
 // ptxas's warp aggregation (SASS of traces/j_bfs_step, traces/atomics_global): a global integer atom/red .add
 // whose address is uniform across the warp becomes VOTEU.ANY + UFLO + POPC (or REDUX.SUM for a register
@@ -87,6 +29,67 @@ bool warp_aggregated(const ir::Instr& in, const std::vector<std::uint8_t>& unifo
   return value.kind == ir::Operand::Kind::Imm || (word && value.kind == ir::Operand::Kind::Reg);
 }
 
+// The uniform datapath (compiler.uniform_datapath; see lower/ptxas_model.hpp): an integer ALU or multiply
+// instruction (not memory, control, collective, a comparison or an emulated sequence) all of whose results are
+// warp-uniform (its sources then are too) is a U* instruction of the uniform pipe: it takes an issue slot but not
+// the ALU or the FMA pipe (SASS of traces/ubench_smem_tput: the loop's UIADD3/ULOP3 beside LOP3/IMAD; of ubench_pipe_tput:
+// the loop counter's UIADD3).
+bool on_uniform_datapath(const ir::Instr& in, const InstrRegs& regs, const std::vector<std::uint8_t>& uniform,
+                         const config::GpuConfig& cfg) {
+  const OpClass c = op_class(in);
+  if (c != OpClass::Int && c != OpClass::Imad) return false;
+  const ir::OpInfo& info = ir::op_info(in.op);
+  if (info.memory || info.control || info.collective || info.barrier || info.atomic || info.async) return false;
+  if (emulated_op(in, cfg) != nullptr || regs.writes.empty()) return false;
+  // A comparison stays a vector ISETP: both SASS compare the uniform loop counter with the bound in a vector register
+  // (ISETP.LE.AND P0, PT, R2, UR4), as ptxas loads the parameter with LDC.
+  if (in.op == ir::Op::Setp) return false;
+  for (const std::uint32_t w : regs.writes)
+    if (w >= uniform.size() || uniform[w] == 0) return false;
+  return true;
+}
+
+// ptxas's sharing of integer adds and shifts between the ALU and the FMA pipe (compiler.alu_fma_balance; see
+// lower/ptxas_model.hpp). In each basic block, a 32-bit add/subtract (IADD3, or VIADD on the FMA pipe) or shl by an
+// immediate (SHF.L, or IMAD.SHL) goes, in issue order, to the FMA pipe's integer side (OpClass::Imad) while that
+// pipe has no more of the block's instructions than the ALU, else to the ALU; the block's other ALU and FMA-pipe
+// instructions count from the start (an FP32 instruction counts half: it may take either FMA unit). Folded
+// instructions and the uniform pipe's do not count. SASS of traces/ubench_pipe_tput's pipe_iadd (ptxas 13.0.88,
+// 2026-12-03): the loop's eight independent adds and its ISETP are 5 VIADD, 3 IADD3 + ISETP, as this gives.
+void balance_alu_fma(const ir::Program& prog, std::vector<InstrTiming>& instrs) {
+  const auto flexible = [&](std::size_t pc) {
+    const ir::Instr& in = prog.code[pc];
+    const InstrTiming& t = instrs[pc];
+    if (t.issue != Issue::Sass || t.pipe != OpClass::Int || t.expanded || ir::size_of(in.type) != 4) return false;
+    const bool add = (in.op == ir::Op::Add || in.op == ir::Op::Sub) && !ir::is_float(in.type) && !in.has(ir::kCC) &&
+                     !in.has(ir::kSat);
+    const bool shl = in.op == ir::Op::Shl && in.nsrc() == 2 && in.src(1).kind == ir::Operand::Kind::Imm;
+    return add || shl;
+  };
+  for (std::size_t f = 0; f < prog.functions.size() && f < prog.cfgs.size(); ++f) {
+    const std::uint32_t base = prog.functions[f].begin_pc;
+    for (const ir::Block& b : prog.cfgs[f].blocks) {
+      std::uint64_t alu = 0, fma = 0;  // in half instructions
+      for (std::uint32_t pc = base + b.first; pc <= base + b.last; ++pc) {
+        const InstrTiming& t = instrs[pc];
+        if (t.issue != Issue::Sass || flexible(pc)) continue;
+        if (t.pipe == OpClass::Int) alu += 2;
+        else if (t.pipe == OpClass::Imad) fma += 2;
+        else if (t.pipe == OpClass::Fp32) fma += 1;
+      }
+      for (std::uint32_t pc = base + b.first; pc <= base + b.last; ++pc) {
+        if (!flexible(pc)) continue;
+        if (fma <= alu) {
+          instrs[pc].pipe = OpClass::Imad;
+          fma += 2;
+        } else {
+          alu += 2;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
@@ -95,13 +98,16 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
   const std::vector<std::uint8_t> folded =
       cfg.compiler_fold != 0 ? ptxas_folded(prog, cfg) : std::vector<std::uint8_t>(n, 0);
   out.instrs.resize(n);
-  const std::vector<std::uint8_t> uniform = cfg.compiler_schedule != 0 ? uniform_slots(prog) : std::vector<std::uint8_t>{};
+  const std::vector<std::uint8_t> uniform = cfg.compiler_schedule != 0 || cfg.compiler_uniform_datapath != 0
+                                                ? uniform_slots(prog)
+                                                : std::vector<std::uint8_t>{};
   for (std::size_t pc = 0; pc < n; ++pc) {
     const ir::Instr& in = prog.code[pc];
     InstrTiming& t = out.instrs[pc];
     t.pipe = op_class(in);
     t.issue = folded[pc] == kMerged ? Issue::Merged : folded[pc] != 0 ? Issue::Folded : Issue::Sass;
     const InstrRegs regs = instr_regs(prog, in);
+    if (cfg.compiler_uniform_datapath != 0 && on_uniform_datapath(in, regs, uniform, cfg)) t.pipe = OpClass::Uniform;
     t.reads_at = static_cast<std::uint32_t>(out.slots.size());
     t.nreads = static_cast<std::uint32_t>(regs.reads.size());
     out.slots.insert(out.slots.end(), regs.reads.begin(), regs.reads.end());
@@ -153,6 +159,7 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
       t.sass += kAggregateSass;
     }
   }
+  if (cfg.compiler_alu_fma_balance != 0) balance_alu_fma(prog, out.instrs);
   out.code = std::move(prog);
   return out;
 }

@@ -1,4 +1,5 @@
-// ptxas's list scheduling and folding as the timing model sees them (see lower/ptxas_model.hpp).
+// ptxas's list scheduling, folding and uniform-register analysis as the timing model sees them (see
+// lower/ptxas_model.hpp).
 #include <warpsim/lower/ptxas_model.hpp>
 
 #include <warpsim/lower/op_class.hpp>
@@ -343,20 +344,30 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
   std::vector<std::uint8_t> folded(n, 0);
   std::vector<InstrRegs> regs(n);
   for (std::size_t pc = 0; pc < n; ++pc) regs[pc] = instr_regs(prog, prog.code[pc]);
+  const std::vector<std::uint8_t> uniform =
+      cfg.compiler_uniform_datapath != 0 ? uniform_slots(prog) : std::vector<std::uint8_t>{};
   for (std::size_t f = 0; f < prog.functions.size(); ++f) {
     const auto& fi = prog.functions[f];
     // Per register slot in this function: how many instructions write it, how many reads it has and the last
     // instruction reading it, whether every reader is an integer add or subtract, and whether it is the result of a
     // logic operation merged into its reader (LOP3).
     std::vector<std::uint32_t> defs(prog.num_slots, 0), reads(prog.num_slots, 0), reader(prog.num_slots, 0);
+    std::vector<std::uint32_t> smem_address_reads(prog.num_slots, 0);  // reads as the base of ld/st.shared [r]
+    std::vector<std::uint32_t> def_pc(prog.num_slots, 0);              // the (last) instruction writing it
     std::vector<std::uint8_t> only_adds(prog.num_slots, 1), logic_folded(prog.num_slots, 0);
     for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
-      for (auto w : regs[pc].writes) ++defs[w];
+      for (auto w : regs[pc].writes) ++defs[w], def_pc[w] = pc;
       for (auto r : regs[pc].reads) {
         ++reads[r];
         reader[r] = pc;
         if (!int_add(prog.code[pc])) only_adds[r] = 0;
       }
+      const ir::Instr& in = prog.code[pc];
+      const ir::OpInfo& op = ir::op_info(in.op);
+      if (op.memory && !op.atomic && (op.load || op.store) && in.space == ir::Space::Shared)
+        for (unsigned i = 0; i < in.nops; ++i)
+          if (in.ops[i].kind == ir::Operand::Kind::Addr && in.ops[i].reg != ir::kNoReg)
+            ++smem_address_reads[in.ops[i].reg];
     }
     for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
       const ir::Instr& in = prog.code[pc];
@@ -378,6 +389,24 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
         }
         case Op::Shl: fold = in.src(1).kind == ir::Operand::Kind::Imm && feeds_only_adds; break;
         case Op::Mul: fold = !ir::is_float(in.type) && !in.has(ir::kHi) && feeds_only_adds; break;
+        case Op::Add: {
+          // The uniform datapath (compiler.uniform_datapath): a 32-bit add of a warp-uniform register (the shared
+          // array's address, a uniform offset) whose result only addresses ld/st.shared is the LDS/STS's
+          // [R+UR] address (SASS of traces/ubench_smem_tput: LDS R17, [R8+UR12]).
+          if (uniform.empty() || !int_add(in) || ir::size_of(in.type) != 4 || in.guard != ir::kNoReg) break;
+          if (defs[d] != 1 || reads[d] == 0 || smem_address_reads[d] != reads[d]) break;
+          const ir::Operand &a = in.src(0), &b = in.src(1);
+          if (a.kind != ir::Operand::Kind::Reg || b.kind != ir::Operand::Kind::Reg) break;
+          // An add that a folded shl or mul went into is the LEA / IMAD itself and stays (SASS of
+          // traces/ubench_bank_conflict: LEA R2, R11, UR5, 0x2 before each LDS [R2]).
+          const auto absorbs = [&](std::uint32_t r) {
+            const Op o = prog.code[def_pc[r]].op;
+            return defs[r] == 1 && folded[def_pc[r]] != 0 && (o == Op::Shl || o == Op::Mul);
+          };
+          if (absorbs(a.reg) || absorbs(b.reg)) break;
+          fold = (a.reg < uniform.size() && uniform[a.reg] != 0) || (b.reg < uniform.size() && uniform[b.reg] != 0);
+          break;
+        }
         case Op::And:
         case Op::Or:
         case Op::Xor:
@@ -451,6 +480,97 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
     }
   }
   return folded;
+}
+
+std::vector<std::uint8_t> uniform_slots(const ir::Program& prog) {
+  const std::size_t n = prog.code.size();
+  std::vector<std::uint32_t> defs(prog.num_slots, 0);
+  std::vector<std::uint8_t> varying(prog.num_slots, 0);
+  auto grow = [&](std::uint32_t s) {
+    if (s >= defs.size()) {
+      defs.resize(s + 1, 0);
+      varying.resize(s + 1, 0);
+    }
+  };
+  std::vector<InstrRegs> regs;
+  regs.reserve(n);
+  for (const ir::Instr& in : prog.code) {
+    regs.push_back(instr_regs(prog, in));
+    for (const std::uint32_t w : regs.back().writes) {
+      grow(w);
+      ++defs[w];
+    }
+    for (const std::uint32_t r : regs.back().reads) grow(r);
+  }
+  auto source_varies = [](const ir::Instr& in) {
+    const ir::OpInfo& info = ir::op_info(in.op);
+    if (info.memory && !(in.op == Op::Ld && (in.space == ir::Space::ParamKernel || in.space == ir::Space::Const)))
+      return true;
+    if (info.collective || info.atomic || info.async) return true;
+    for (unsigned i = 0; i < in.nops; ++i) {
+      const ir::Operand& o = in.ops[i];
+      if (o.kind != ir::Operand::Kind::Special) continue;
+      using S = ir::Special;
+      if (o.special != S::Ntid && o.special != S::Nctaid && o.special != S::Ctaid && o.special != S::Nsmid &&
+          o.special != S::Gridid)
+        return true;
+    }
+    return false;
+  };
+  for (std::size_t pc = 0; pc < n; ++pc)
+    if (source_varies(prog.code[pc]))
+      for (const std::uint32_t w : regs[pc].writes) varying[w] = 1;
+  // Per pc: inside the region of a branch whose condition varies (its lanes may run different paths there).
+  std::vector<std::uint8_t> divergent(n, 0);
+  const bool cfgs = prog.cfgs.size() >= prog.functions.size();
+  for (bool changed = true; changed;) {
+    changed = false;
+    // Data dependence: anything computed from a varying slot (its guard included) varies.
+    for (bool more = true; more;) {
+      more = false;
+      for (std::size_t pc = 0; pc < n; ++pc) {
+        bool v = false;
+        for (const std::uint32_t r : regs[pc].reads) v = v || varying[r] != 0;
+        if (!v) continue;
+        for (const std::uint32_t w : regs[pc].writes)
+          if (varying[w] == 0) varying[w] = 1, more = true;
+      }
+    }
+    // Control dependence: the blocks between a varying branch and its reconvergence (its immediate post-dominator).
+    for (std::size_t f = 0; cfgs && f < prog.functions.size(); ++f) {
+      const std::uint32_t base = prog.functions[f].begin_pc;
+      const ir::Cfg& cfg = prog.cfgs[f];
+      for (std::uint32_t b = 0; b < cfg.blocks.size(); ++b) {
+        const ir::Instr& br = prog.code[base + cfg.blocks[b].last];
+        if ((br.op != Op::Bra && br.op != Op::BrxIdx) || cfg.blocks[b].succs.size() < 2) continue;
+        bool v = false;
+        for (const std::uint32_t r : regs[base + cfg.blocks[b].last].reads) v = v || varying[r] != 0;
+        if (!v) continue;
+        const std::int32_t stop = cfg.blocks[b].ipdom;
+        std::vector<std::uint8_t> seen(cfg.blocks.size(), 0);
+        std::vector<std::uint32_t> work;
+        for (const std::uint32_t s : cfg.blocks[b].succs)
+          if (s != ir::Cfg::kExitBlock && static_cast<std::int32_t>(s) != stop) work.push_back(s);
+        while (!work.empty()) {
+          const std::uint32_t k = work.back();
+          work.pop_back();
+          if (seen[k] != 0) continue;
+          seen[k] = 1;
+          for (std::uint32_t pc = base + cfg.blocks[k].first; pc <= base + cfg.blocks[k].last; ++pc) divergent[pc] = 1;
+          for (const std::uint32_t s : cfg.blocks[k].succs)
+            if (s != ir::Cfg::kExitBlock && static_cast<std::int32_t>(s) != stop && seen[s] == 0) work.push_back(s);
+        }
+      }
+    }
+    // A register written more than once holds one value per warp only if no write is in a divergent region (there,
+    // some lanes write and others keep the old value). Without control-flow graphs: any such register varies.
+    for (std::size_t pc = 0; pc < n; ++pc)
+      if (!cfgs || divergent[pc] != 0)
+        for (const std::uint32_t w : regs[pc].writes)
+          if (defs[w] > 1 && varying[w] == 0) varying[w] = 1, changed = true;
+  }
+  for (auto& x : varying) x = x != 0 ? 0 : 1;  // now: uniform
+  return varying;
 }
 
 }  // namespace warpsim::lower

@@ -3,13 +3,16 @@
 // 8 independent chains and runs r steps of one operation on each (plus the loop's IADD3, ISETP and BRA):
 //   pipe_imad:  x = x * a + b      (u32: IMAD, which Nsight lists on the FMA pipe, not the ALU)
 //   pipe_lop3:  x = (x ^ a) & b    (u32: one LOP3 on the ALU pipe)
-//   pipe_iadd:  x = x + a          (u32: IADD3, ALU)
+//   pipe_iadd:  x = x + (a ^ 16u * u) (u32: a step per chain; IADD3 on the ALU or VIADD on the FMA pipe)
 //   pipe_ffma:  x = x * a + b      (f32: FFMA)
 //   pipe_imad_lop3: 4 chains of each (do IMAD and LOP3 issue to different pipes?)
 //   pipe_ffma_imad: 4 chains of each (do FFMA and IMAD share one?)
-// a and b are kernel parameters, so ptxas cannot fold them. Warp 0's lane 0 writes the loop's cycles between two
-// __syncthreads (%clock64) to cyc[slot]; thread t writes the XOR of its chains to out[slot * 1024 + t] (f32
-// chains as their bits). Cycles per warp-instruction per sub-partition = cyc / (W / 4 x r x 8) for W >= 4.
+// a and b are kernel parameters, so ptxas cannot fold them. pipe_iadd gives chain u its own step a ^ (16u * u)
+// (until 2026-12-03 every chain added a: x[u] - x[0] stayed the constant u, so nvcc's loop strength reduction
+// kept two adds per step for the eight chains and rebuilt the others after the loop). Warp 0's lane 0 writes
+// the loop's cycles between two __syncthreads (%clock64) to cyc[slot]; thread t writes the XOR of its chains to
+// out[slot * 1024 + t] (f32 chains as their bits). Cycles per warp-instruction per sub-partition =
+// cyc / (W / 4 x r x 8) for W >= 4.
 // Leaves out: FP64, FP16, SFU and tensor pipes; register-bank conflicts (each chain has its own register);
 // several CTAs per SM.
 #define CHAINS 8
@@ -21,7 +24,7 @@ __device__ __forceinline__ void step(unsigned (&x)[CHAINS], float (&f)[CHAINS], 
   for (int u = 0; u < CHAINS; ++u) {
     if (K == 0) x[u] = x[u] * a + b;
     if (K == 1) x[u] = (x[u] ^ a) & b;
-    if (K == 2) x[u] = x[u] + a;
+    if (K == 2) x[u] = x[u] + (a ^ (16u * u));
     if (K == 3) f[u] = f[u] * fa + fb;
     if (K == 4) x[u] = u < 4 ? x[u] * a + b : (x[u] ^ a) & b;
     if (K == 5) {

@@ -186,6 +186,8 @@ struct GpuConfig {
   unsigned compiler_vector_chunk = 16;    // bytes: the widest shared access formed from adjacent ones
   unsigned compiler_unroll = 1;           // loop copies: ptxas's unroll factor for the loops it unrolls (1: none)
   unsigned compiler_unroll_max_body = 64;  // SASS instructions: the largest loop body ptxas unrolls
+  unsigned compiler_uniform_datapath = 0;  // 1: warp-uniform integer arithmetic issues to the uniform pipe
+  unsigned compiler_alu_fma_balance = 0;   // 1: integer adds and shifts are shared between the ALU and the FMA pipe
 
   // Every numeric parameter by dotted name, after defaults and overrides (for reports and stats files).
   std::map<std::string, double> values;

@@ -12,10 +12,13 @@
 //              sm.printf_instructions for a printf call. The timing model keeps the warp for that many issue
 //              slots (printf: for sm.printf_cycles instead) and counts them in smsp__inst_executed.
 //   latency    an emulated operation's measured latency (emul.<op>.latency); 0 = the pipe's.
-//   tensor_hold  an mma's hold on the tensor pipe (fractional: the sub-partition carries the remainder): pipe.tensor.issue_cycles + pipe.tensor.interval x its multiply-adds
-//              / 2,048 / its input type's rate (pipe.tensor.*_rate). fp8 (e4m3/e5m2) runs as
-//              ptxas emulates it on sm_90, two HMMA.16816: twice an m16n8k16's hold, and `latency` twice the pipe's.
-//   pipe       the pipeline class it issues to (lower/op_class.hpp), and the register slots it reads and writes
+//   tensor_hold  an mma's hold on the tensor pipe (fractional: the sub-partition carries the remainder):
+//              pipe.tensor.issue_cycles + pipe.tensor.interval x its multiply-adds / 2,048 / its input type's rate
+//              (pipe.tensor.*_rate). fp8 (e4m3/e5m2) runs as ptxas emulates it on sm_90, two HMMA.16816: twice an
+//              m16n8k16's hold, and `latency` twice the pipe's.
+//   pipe       the pipeline class it issues to (lower/op_class.hpp; with compiler.uniform_datapath warp-uniform
+//              integer arithmetic goes to the uniform pipe, with compiler.alu_fma_balance some integer adds and
+//              shifts to the FMA pipe: lower/ptxas_model.hpp), and the register slots it reads and writes
 //              (the scoreboard's view: guard, sources, address bases, vector elements; destinations).
 //   role       what the timing model does besides the pipe: a branch (taken-branch fetch cost), a barrier that
 //              waits (bar.sync/bar.red: the release delay) or only arrives, an instruction that can release other

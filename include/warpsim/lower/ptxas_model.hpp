@@ -26,10 +26,23 @@
 //              register at consecutive offsets inside a 16-byte chunk (the first offset a multiple of 16; the
 //              base register is assumed aligned, as ptxas proves it from the array's alignment) are one
 //              LDS/STS.64/.128: the first issues, the others issue nothing and their results land with it.
+//   uniform    compiler.uniform_datapath = 1: integer arithmetic whose every result is warp-uniform (uniform_slots
+//              below: computed only from parameters, constants, %ctaid/%ntid/%nctaid, loop counters stepped
+//              uniformly) issues to the uniform pipe (UIADD3, ULOP3, USHF, UIMAD, UISETP: an issue slot, not the
+//              ALU), and with compiler.fold a 32-bit add of a uniform register whose result only addresses
+//              ld/st.shared issues nothing (the LDS/STS [R+UR] address). SASS of traces/ubench_smem_tput (ptxas
+//              13.0 -O3 sm_90a, 2026-12-03): 18 of the loop's 55 instructions are U*, the shared base add is
+//              folded into LDS [R8+UR12].
+//   balance    compiler.alu_fma_balance = 1 (lower.cpp): ptxas gives a 32-bit integer add or subtract and a shl by
+//              an immediate to the ALU (IADD3, SHF) or to the FMA pipe (VIADD, IMAD.IADD, IMAD.SHL), whichever
+//              has had fewer instructions so far in the basic block (SASS of traces/ubench_smem_tput and
+//              ubench_pipe_tput: independent adds alternate IADD3 and VIADD, shifts SHF and IMAD.SHL).
 // Leaves out: register allocation and its limits on hoisting, software pipelining across iterations (loop
 // unrolling is lower/unroll.hpp), vectorisation of global accesses and of shared ones ptxas cannot prove aligned (warpsim
-// assumes the base is), uniform-datapath instructions, LDC for
-// parameters, and anything ptxas does across basic blocks.
+// assumes the base is), LDC for parameters (ptxas's choice between a uniform and a vector register for a parameter
+// is not modelled: a uniform value stays uniform), the uniform pipe's own latency (pipe.uniform), [R+UR] addresses
+// of global accesses, ptxas's exact ALU/FMA choice (it is not a strict alternation), and anything ptxas does
+// across basic blocks.
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
@@ -51,6 +64,14 @@ void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg);
 // a wider shared-memory access an earlier instruction issues (see "vectorise"), else 0.
 inline constexpr std::uint8_t kFolded = 1, kMerged = 2;
 std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::GpuConfig& cfg);
+
+// Per register slot: 1 when it holds the same value in every lane of a warp, as far as ptxas can tell: written
+// only from kernel parameters, constants, immediates and %ntid/%nctaid/%ctaid/%nsmid/%gridid through arithmetic
+// (a guarded write too when its guard is uniform), and, when written more than once (a loop counter), never inside
+// the region of a branch whose condition varies (between the branch and its immediate post-dominator). Anything
+// loaded from memory (other than .param/.const), any lane index, clock, collective or atomic result varies.
+// Leaves out: a value written once inside a loop whose exit varies and read after it (taken as uniform).
+std::vector<std::uint8_t> uniform_slots(const ir::Program& prog);
 
 // Latency the scheduler assumes for the instruction's result (cycles).
 unsigned assumed_latency(const ir::Instr& in, const config::GpuConfig& cfg);

@@ -1,8 +1,9 @@
 // Workload test ubench_pipe_tput (traces/ubench_pipe_tput): nine one-CTA launches of W warps whose threads run 256
 // steps of 8 independent chains of IMAD, LOP3, IADD3 or FFMA (or 4 + 4 of two). The CPU replays them: thread t of
 // launch k starts chain u at x = 8t + u (u32) or f = float(t + u) * 0.001f (f32), applies x * a + b, (x ^ a) & b,
-// x + a or fmaf(f, fa, fb) 256 times and leaves the XOR of its chains (f32 as bits) in out[k * 1024 + t]; the rest of
-// out stays zero; each launch's entry, CTAs and warps are checked, and every cyc[k] is nonzero.
+// x + (a ^ 16u * u) or fmaf(f, fa, fb) 256 times and leaves the XOR of its chains (f32 as bits) in
+// out[k * 1024 + t]; the rest of out stays zero; each launch's entry, CTAs and warps are checked, and every cyc[k]
+// is nonzero.
 // Each check runs twice: as configured (H200, sm_90a PTX) and on B200 with the sm_100a PTX.
 // Leaves out: the cycle counts' values (traces/ubench_pipe_tput/h200.json; test 787 checks the FMA units).
 #include "workload_util.hpp"
@@ -38,7 +39,7 @@ static void check_run(const wl::sim::RunResult& r) {
           if (fp) f = std::fmaf(f, fa, fb);
           else if (kind == 0 || kind == 5 || (kind == 4 && u < 4)) x = x * a + b;
           else if (kind == 1 || kind == 4) x = (x ^ a) & b;
-          else x = x + a;
+          else x = x + (a ^ (16u * u));
         }
         v ^= fp ? std::bit_cast<std::uint32_t>(f) : x;
       }
