@@ -404,12 +404,12 @@ bool Executor::exec_cp_async(Cta& cta, Warp& w, std::int32_t path, const ir::Ins
                                           .bound = false, .mbarrier = 0, .phase = 0, .released = 0, .observers = {},
                                           .from = {}});
         });
+      r.mem.bytes = b.size;  // the timing model's shared-memory write of zero-filled lanes needs it (timing/sm.cpp)
+      r.mem.lanes = reads;
       if (reads.any()) {
         r.has_mem = true;
         r.mem.space = ir::Space::Global;
         r.mem.store = r.mem.atomic = false;
-        r.mem.bytes = b.size;
-        r.mem.lanes = reads;
       }
       if (L_.async_driven) r.async = b.id;
       as.batches.push_back(b);

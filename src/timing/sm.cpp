@@ -377,8 +377,20 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     }
   } else if (r.async != source::kNoAsync) {
     // cp.async: the bytes land when the global load returns (all lanes zero-filling: mem.cp_async_zfill_latency
-    // after issue, as traces/ubench_cp_async measured).
-    const Cycle land = touches ? ready : now + k_.cfg.cp_async_zfill_latency;
+    // after issue, as traces/ubench_cp_async measured). The bytes the LSU writes into shared memory itself (the
+    // zero-filled lanes; every lane of a .ca copy, whose data passes the L1's data stage) keep the SM's shared-memory
+    // banks mem.cp_async_smem_write_cycles per 128-byte wavefront, and the copy lands no sooner than the last one.
+    Cycle land = touches ? ready : now + k_.cfg.cp_async_zfill_latency;
+    if (t.async_copy && r.executed.any()) {
+      if (!touches) {  // an all-zero-fill LDGSTS is an LDGSTS too (the global branch counts the others)
+        ++async_.ldgsts;
+        ++(t.l1_bypass ? async_.ldgsts_cache_bypass : async_.ldgsts_cache_access);
+      }
+      const LaneMask reads = r.has_mem ? r.mem.lanes : LaneMask{};
+      const std::uint64_t lanes = t.l1_bypass ? (r.executed & ~reads).count() : r.executed.count();
+      const auto wavefronts = static_cast<unsigned>((lanes * r.mem.bytes + 127) / 128);
+      land = max(land, smem_.async_write(wavefronts, k_.cfg.cp_async_smem_write_cycles, now));
+    }
     k_.events.land(land, id_, w.cta, r.async);
     w.drain = max(w.drain, land);
     k_.end = max(k_.end, land);

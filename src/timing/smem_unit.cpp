@@ -1,6 +1,8 @@
 // The shared-memory unit (see timing/smem_unit.hpp).
 #include <warpsim/timing/smem_unit.hpp>
 
+#include <cmath>
+
 namespace warpsim::timing {
 
 Cycle SmemUnit::access(const source::MemAccess& m, LaneMask lanes, Cycle now, unsigned sub) {
@@ -27,6 +29,15 @@ Cycle SmemUnit::access(const source::MemAccess& m, LaneMask lanes, Cycle now, un
    : m.store ? stats_.conflicts_st
              : stats_.conflicts_ld) += c.wavefronts - c.ideal_wavefronts;
   return last + cfg_.latency;
+}
+
+Cycle SmemUnit::async_write(unsigned wavefronts, double cycles_per, Cycle now) {
+  if (wavefronts == 0 || cycles_per <= 0) return now;
+  const Cycle start = max(now, free_);
+  const auto busy = static_cast<std::uint64_t>(std::ceil(wavefronts * cycles_per));
+  free_ = start + busy;
+  stats_.wavefronts += wavefronts;
+  return free_;
 }
 
 }  // namespace warpsim::timing

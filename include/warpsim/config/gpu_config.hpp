@@ -111,6 +111,8 @@ struct GpuConfig {
   double l1_tag_cycles_per_line = 0;              // the SM's L1 tag stage: cycles per distinct line, all warps together
   double cp_async_cycles_per_line = 0;            // the same for a cp.async (LDGSTS); 0: mem.l1_tag_cycles_per_line
   unsigned cp_async_zfill_latency = 4;            // cycles from issue until a cp.async whose lanes all zero-fill lands
+  double cp_async_smem_write_cycles = 0;          // SM-wide cycles per 128-byte wavefront the LSU writes of a cp.async
+                                                  // (zero fill, .ca); 0: no shared-memory write time
   unsigned l2_size = 52428800;                    // bytes, whole GPU
   unsigned l2_slices = 100;                       // address-interleaved by 128-byte line
   unsigned l2_assoc = 16;                         // ways

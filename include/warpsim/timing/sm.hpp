@@ -25,8 +25,12 @@
 //               waiting in cp.async.wait_group or on an mbarrier the landing completes issue from that cycle); its
 //               read keeps the L1's SM-wide stages mem.cp_async_cycles_per_line per line (the fill is also written
 //               into shared memory); a copy whose lanes all zero-fill lands mem.cp_async_zfill_latency after issue.
-//               A CTA retires only after its copies landed. The shared-memory write's bank wavefronts are not
-//               modelled.
+//               The bytes the LSU writes into shared memory itself (zero-filled lanes, every lane of a .ca copy) keep
+//               the SM's shared-memory banks mem.cp_async_smem_write_cycles per 128-byte wavefront (SmemUnit::
+//               async_write), and the copy lands no sooner; a .cg copy's fill from L2 takes no bank time.
+//               A CTA retires only after its copies landed. Leaves out: the three predicated-off LDS ptxas puts
+//               before an LDGSTS that starts a block (issue and LSU slots; traces/ubench_cp_async's .ca 4-byte
+//               stream is bound by them).
 //   bulk/TMA    cp.async.bulk* and cp.reduce.async.bulk* go to the SM's TMA unit (timing/tma_unit.hpp), which says
 //               when each completes: a Land event then writes the bytes (and completes the mbarrier's transaction
 //               bytes, or the thread's bulk group). A CTA retires only after its copies completed. A multicast load's

@@ -16,6 +16,9 @@
 // asks for it).
 // Counts wavefronts and bank conflicts (wavefronts beyond the conflict-free number) as Nsight does, shared
 // atomics apart from loads and stores.
+// A cp.async (LDGSTS) whose data does not come from L2 through the L1's fill (zero-filled lanes, .ca copies) has
+// the LSU write its bytes into shared memory: its 128-byte wavefronts keep the banks mem.cp_async_smem_write_cycles
+// each (async_write; traces/ubench_cp_async: 2,048 zero-fill LDGSTS of 512 bytes take 10.25 cycles each from 16 warps).
 // Leaves out: the 128-byte-per-wavefront limit of wide accesses, shared atomics' read-modify-write passes (timed as
 // plain accesses), distributed shared memory across a cluster.
 #pragma once
@@ -54,6 +57,10 @@ class SmemUnit {
   // A warp access with `lanes` executing at `now` from sub-partition `sub`: when its data lands (`now` when no lane
   // executes).
   Cycle access(const source::MemAccess& m, LaneMask lanes, Cycle now, unsigned sub);
+  // A cp.async's bytes written through the LSU's data path (mem.cp_async_smem_write_cycles): `wavefronts` 128-byte
+  // wavefronts that keep the banks `cycles_per` cycles each, after what the banks already took: when the last is
+  // written. Counted as shared-memory wavefronts.
+  Cycle async_write(unsigned wavefronts, double cycles_per, Cycle now);
   // When sub-partition `sub`'s port takes its next access.
   Cycle port_free(unsigned sub) const { return sub < port_free_.size() ? port_free_[sub] : Cycle{0}; }
   // Until when sub-partition `sub` issues no shared-memory instruction: the end of a conflicting access at its port.
