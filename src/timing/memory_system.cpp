@@ -124,9 +124,11 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   const std::uint64_t unit_block = std::max<std::uint64_t>(cfg_.atomic_unit_bytes / kSectorBytes, 1);
   double& unit = slices_[(address_hash(sector / unit_block) >> kSliceHashShift) % slices_.size()].atomic_free;
   // Without mem.atomic_bytes_per_cycle: every lane on the address one after another. With it: the sector's
-  // operands come in at that rate, and the lanes after the first on one address wait for each other.
+  // operands come in at that rate in whole 32-byte transfers, and the lanes after the first on one address wait
+  // for each other.
+  const auto transfer = static_cast<double>((operand_bytes + kSectorBytes - 1) / kSectorBytes * kSectorBytes);
   const double serial = cfg_.atomic_bytes_per_cycle > 0 && operand_bytes > 0
-                            ? std::max(operand_bytes / cfg_.atomic_bytes_per_cycle,
+                            ? std::max(transfer / cfg_.atomic_bytes_per_cycle,
                                        (std::max(same_address, 1u) - 1) * cfg_.atomic_same_address_cycles)
                             : same_address * cfg_.atomic_same_address_cycles;
   const double begin = std::max(static_cast<double>(ready), unit);
