@@ -375,7 +375,12 @@ std::vector<Param> make_params() {
             "home partition every time)"),
       real("mem.atomic_same_address_cycles", &G::atomic_same_address_cycles, "cycles", 0, 1000,
            "cycles the L2 slice's atomic unit spends per lane of a warp's atomic on one address (lanes on the "
-           "same address are served one after another; different words in parallel)"),
+           "same address are served one after another; different words in parallel); with "
+           "mem.atomic_bytes_per_cycle, per lane after the first"),
+      real("mem.atomic_bytes_per_cycle", &G::atomic_bytes_per_cycle, "bytes/cycle", 0, 1e6,
+           "operand bytes of a warp's atomic the L2 atomic unit takes per cycle, per sector; the sector keeps the "
+           "unit for the longer of that and its same-address lanes after the first (0: every lane on one address "
+           "at mem.atomic_same_address_cycles, operands free)"),
       count("mem.const_latency", &G::const_latency, "cycles", 1, 100000,
             "ld.const: each distinct address of a warp access (constant-cache hit)"),
       count("sm.barrier_latency", &G::barrier_latency, "cycles", 0, 100000, "last arrival at a CTA barrier to release"),
@@ -483,11 +488,21 @@ std::vector<Param> make_params() {
             "shared-memory allocation granularity per CTA"),
       counts("smem.carveouts_kib", &G::smem_carveouts_kib, "KiB", 0, 1u << 20,
              "shared-memory sizes the L1/shared split offers"),
+      counts("smem.default_carveouts_kib", &G::smem_default_carveouts_kib, "KiB", 0, 1u << 20,
+             "the carve-outs (of smem.carveouts_kib) the driver picks among for a launch without a preference; "
+             "empty: all of smem.carveouts_kib",
+             true),
       choice("smem.carveout_choice", &G::carveout_choice,
-             {{"occupancy", config::CarveoutChoice::Occupancy}, {"largest", config::CarveoutChoice::Largest}},
+             {{"occupancy", config::CarveoutChoice::Occupancy},
+              {"headroom", config::CarveoutChoice::Headroom},
+              {"largest", config::CarveoutChoice::Largest}},
              "the carve-out a launch gets without a preference: the smallest that holds the CTAs per SM the occupancy "
-             "allows (occupancy) or the largest (largest); L1 is mem.l1_size plus what the carve-out leaves of "
-             "smem.per_sm"),
+             "allows (occupancy); the smallest that also holds 2 x those CTAs - 1 (at most sm.max_ctas) up "
+             "to smem.carveout_headroom_max_kib (headroom); or the largest (largest); L1 is mem.l1_size plus what "
+             "the carve-out leaves of smem.per_sm"),
+      count("smem.carveout_headroom_max_kib", &G::carveout_headroom_max_kib, "KiB", 0, 1u << 20,
+            "with smem.carveout_choice = headroom: the most shared memory the headroom CTAs may ask for (the CTAs "
+            "the occupancy allows still get what they need beyond it)"),
       count("launch.max_threads_per_cta", &G::max_threads_per_cta, "threads", 1, 1u << 20, "threads per CTA (block)"),
       count("launch.max_block_dim_x", &G::max_block_dim_x, "threads", 1, kU32, "block dimension x"),
       count("launch.max_block_dim_y", &G::max_block_dim_y, "threads", 1, kU32, "block dimension y"),
@@ -680,6 +695,11 @@ void check_consistency(const GpuConfig& g, const std::string& file) {
     at("smem.carveouts_kib")
         .fail("the largest carve-out ({} KiB) is not smem.per_sm ({} bytes)", g.smem_carveouts_kib.back(),
               g.smem_per_sm);
+  }
+  for (std::size_t i = 0; i < g.smem_default_carveouts_kib.size(); ++i) {
+    const unsigned kib = g.smem_default_carveouts_kib[i];
+    if (std::find(g.smem_carveouts_kib.begin(), g.smem_carveouts_kib.end(), kib) == g.smem_carveouts_kib.end())
+      at("smem.default_carveouts_kib").index(i).fail("{} KiB is not one of smem.carveouts_kib", kib);
   }
   if (g.max_cluster_size > g.max_cluster_size_nonportable) {
     at("launch.max_cluster_size")

@@ -14,8 +14,8 @@ L1Cache::L1Cache(const L1Config& cfg)
       path_free_(std::max(cfg.sub_partitions, 1u), 0.0) {}
 
 MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
-                          const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub,
-                          bool bypass, bool async_copy) {
+                          const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub, bool bypass,
+                          bool async_copy, const std::vector<unsigned>* operand_bytes) {
   MemResult r;
   // The sub-partition's path takes the distinct lines at mem.l1_{load,store}_cycles_per_line; the SM's stages
   // take the longer of the lines at mem.l1_tag_cycles_per_line and the sectors at mem.l1_sectors_per_cycle. The
@@ -68,8 +68,10 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
                                                           : 1u;
       // The first sector of each line of a store carries the line's slice cost (mem.l2_store_line_cycles).
       const bool line_start = i == 0 || sectors[i] / 4 != sectors[i - 1] / 4;
+      const unsigned bytes =
+          op == MemOp::Atomic && operand_bytes && i < operand_bytes->size() ? (*operand_bytes)[i] : 0;
       ready = l2.access(sec, op, at, op == MemOp::Store ? per_sector : std::max(per_sector, 1u), cfg_.l2_side,
-                        line_start);
+                        line_start, bytes);
       if (op == MemOp::Store) {
         r.accepted = std::max(r.accepted, ready);
         ready = at;

@@ -63,13 +63,15 @@ void same_address_lanes(const source::MemAccess& m, LaneMask lanes, MemScratch& 
   std::sort(addrs.begin(), addrs.end());
   const auto& sectors = s.sectors;
   s.same.assign(sectors.size(), 0);
+  s.operand_bytes.assign(sectors.size(), 0);
   for (std::size_t i = 0; i < addrs.size();) {
     std::size_t j = i;
     while (j < addrs.size() && addrs[j] == addrs[i]) ++j;
     const auto it = std::lower_bound(sectors.begin(), sectors.end(), addrs[i] / kSectorBytes);
     if (it != sectors.end() && *it == addrs[i] / kSectorBytes) {
-      auto& k = s.same[static_cast<std::size_t>(it - sectors.begin())];
-      k = std::max(k, static_cast<unsigned>(j - i));
+      const auto k = static_cast<std::size_t>(it - sectors.begin());
+      s.same[k] = std::max(s.same[k], static_cast<unsigned>(j - i));
+      s.operand_bytes[k] += static_cast<unsigned>(j - i) * std::max<std::uint32_t>(m.bytes, 1);
     }
     i = j;
   }

@@ -22,10 +22,10 @@ u64 round_up(u64 x, u64 unit) { return (x + unit - 1) / unit * unit; }
 u64 div_up(u64 x, u64 unit) { return (x + unit - 1) / unit; }
 unsigned clamp_count(u64 n) { return n >= kUnlimited ? kUnlimited - 1 : static_cast<unsigned>(n); }
 
-// The smallest configured carve-out of at least `bytes`, or none when even the largest is smaller.
-std::optional<u64> carveout_at_least(const GpuConfig& gpu, u64 bytes) {
+// The smallest carve-out of `kibs` of at least `bytes`, or none when even the largest is smaller.
+std::optional<u64> carveout_at_least(const std::vector<unsigned>& kibs, u64 bytes) {
   std::optional<u64> best;
-  for (unsigned kib : gpu.smem_carveouts_kib) {
+  for (unsigned kib : kibs) {
     const u64 c = u64{kib} * 1024;
     if (c >= bytes && (!best || c < *best)) best = c;
   }
@@ -105,7 +105,7 @@ void shared_mem_limit(const GpuConfig& gpu, const OccupancyRequest& req, Occupan
 
   const u64 preferred_bytes =
       req.carveout_percent ? u64{*req.carveout_percent} * gpu.smem_per_sm / 100 : u64{gpu.smem_per_sm};
-  const auto preferred = carveout_at_least(gpu, preferred_bytes);
+  const auto preferred = carveout_at_least(gpu.smem_carveouts_kib, preferred_bytes);
   if (!preferred) {
     fail(ErrorKind::Config, "{}: no carve-out in smem.carveouts_kib holds the preferred {} bytes", gpu.name,
          preferred_bytes);
@@ -126,7 +126,7 @@ void shared_mem_limit(const GpuConfig& gpu, const OccupancyRequest& req, Occupan
   if (o.smem_preferred >= o.smem_per_cta) {
     o.smem_carveout = o.smem_preferred;
   } else {
-    const auto fits = carveout_at_least(gpu, o.smem_per_cta);
+    const auto fits = carveout_at_least(gpu.smem_carveouts_kib, o.smem_per_cta);
     if (!fits) {
       fail(ErrorKind::Config, "{}: no carve-out in smem.carveouts_kib holds a CTA's {} bytes of shared memory",
            gpu.name, o.smem_per_cta);
@@ -176,10 +176,23 @@ Occupancy explain_occupancy(const GpuConfig& gpu, const OccupancyRequest& req) {
   o.threads_per_sm = o.ctas_per_sm * req.threads_per_cta;
   o.occupancy = static_cast<double>(o.warps_per_sm) / o.warp_slots;
   o.smem_launch_carveout = o.smem_carveout;
-  if (!req.carveout_percent && gpu.carveout_choice == config::CarveoutChoice::Occupancy && o.ctas_per_sm > 0 &&
+  if (!req.carveout_percent && gpu.carveout_choice != config::CarveoutChoice::Largest && o.ctas_per_sm > 0 &&
       o.ctas_per_sm != kUnlimited) {
-    const u64 need = u64{o.ctas_per_sm} * o.smem_per_cta;
-    if (const auto c = carveout_at_least(gpu, need)) o.smem_launch_carveout = *c;
+    u64 need = u64{o.ctas_per_sm} * o.smem_per_cta;
+    if (gpu.carveout_choice == config::CarveoutChoice::Headroom) {
+      // The driver leaves room for a second set of CTAs less one (at most sm.max_ctas in all), as far as
+      // smem.carveout_headroom_max_kib; measured on the H200 by traces/ubench_carveout (all 30 launches without a
+      // preference: e.g. 8 CTAs of 256 threads with 1 KiB each get 32 KiB, with 5 KiB 100, with 9 KiB 132).
+      const u64 headroom_ctas = std::min<u64>(2 * u64{o.ctas_per_sm} - 1, o.ctas_by_blocks);
+      const u64 headroom = std::min(headroom_ctas * o.smem_per_cta, u64{gpu.carveout_headroom_max_kib} * 1024);
+      need = std::max(need, headroom);
+    }
+    const auto& kibs = gpu.smem_default_carveouts_kib.empty() ? gpu.smem_carveouts_kib : gpu.smem_default_carveouts_kib;
+    if (const auto c = carveout_at_least(kibs, need)) {
+      o.smem_launch_carveout = *c;
+    } else if (const auto d = carveout_at_least(gpu.smem_carveouts_kib, need)) {
+      o.smem_launch_carveout = *d;
+    }
   }
   for (const auto& w : why) o.error += (o.error.empty() ? "" : "; ") + w;
   return o;

@@ -18,8 +18,10 @@ enum class Reconvergence { IpdomStack, Independent };
 enum class SchedulerPolicy { Gto, Lrr, Gty };
 enum class DispatchOrder { RoundRobin, Fill };
 // How the driver picks a launch's L1/shared carve-out when the kernel states no preference: the smallest one that
-// holds the CTAs the occupancy allows (Occupancy), or always the largest (Largest: L1 stays mem.l1_size).
-enum class CarveoutChoice { Occupancy, Largest };
+// holds the CTAs the occupancy allows (Occupancy), the smallest that also holds the headroom of a second set of
+// CTAs less one, up to smem.carveout_headroom_max_kib (Headroom), or always the largest (Largest: L1 stays
+// mem.l1_size).
+enum class CarveoutChoice { Occupancy, Headroom, Largest };
 enum class Replacement { Lru, Random };
 
 // One execution pipeline class: dependent-result latency and issue-to-issue interval on one sub-partition.
@@ -77,6 +79,8 @@ struct GpuConfig {
   unsigned smem_reserved_per_cta = 1024;  // reserved by the system per CTA
   unsigned smem_alloc_unit = 128;         // allocation granularity
   std::vector<unsigned> smem_carveouts_kib = {0, 8, 16, 32, 64, 100, 132, 164, 196, 228};  // selectable carve-outs
+  std::vector<unsigned> smem_default_carveouts_kib;  // those the driver picks without a preference (empty: all)
+  unsigned carveout_headroom_max_kib = 128;          // KiB: the most the headroom (Headroom choice) may ask for
 
   Reconvergence reconvergence = Reconvergence::Independent;
 
@@ -133,6 +137,7 @@ struct GpuConfig {
   unsigned atomic_latency = 40;                  // cycles the L2 atomic unit adds
   unsigned atomic_cas_latency = 0;               // more cycles an atom.cas takes over the other global atomics
   double atomic_same_address_cycles = 0;         // cycles the L2 atomic unit spends per lane on one address
+  double atomic_bytes_per_cycle = 0;             // operand bytes the L2 atomic unit takes per cycle (0: off)
   unsigned l2_partitions = 1;                    // mem.l2_partitions: 1 or 2
   std::vector<unsigned> l2_partition_hash_bits;  // mem.l2_partition_hash_bits: address bits XORed
   std::vector<unsigned> l2_partition0_sms;       // mem.l2_partition0_sms: SMs near partition 0

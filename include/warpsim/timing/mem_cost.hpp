@@ -33,6 +33,7 @@ struct MemScratch {
   std::vector<std::uint64_t> words, sectors, addrs;
   std::vector<std::uint32_t> per_bank;
   std::vector<unsigned> same;
+  std::vector<unsigned> operand_bytes;  // atomics: per sector, the bytes of the lanes' operands in it
 };
 
 struct SmemCost {

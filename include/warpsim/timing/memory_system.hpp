@@ -52,7 +52,11 @@
 // With mem.dram_queue_cycles, a store that misses waits at its slice while the DRAM bus is more than that far
 // behind (fills and write-backs queue in front of DRAM; without a limit nobody waits for them).
 // Same-address atomics: the lanes of a warp's atomic on one address keep the slice busy
-// mem.atomic_same_address_cycles each, and the result waits for the last of them.
+// mem.atomic_same_address_cycles each, and the result waits for the last of them. With mem.atomic_bytes_per_cycle,
+// the unit instead takes a sector's operands at that rate (lanes on different words in parallel) while the lanes on
+// one address after the first wait mem.atomic_same_address_cycles each, whichever is longer
+// (traces/ubench_atomic_line: 32 lanes on 32, 16 or 8 words of a line take about the same time, 8 lanes on each of
+// 4 words 2.5 times as long).
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
@@ -80,6 +84,7 @@ struct MemoryConfig {
   unsigned l2_hit_latency = 0;                // mem.l2_hit_latency, cycles (load to use)
   unsigned atomic_latency = 0;                // mem.atomic_latency: an atomic at its slice, beyond the data
   double atomic_same_address_cycles = 0;      // mem.atomic_same_address_cycles: per lane on one address
+  double atomic_bytes_per_cycle = 0;          // mem.atomic_bytes_per_cycle (0: lanes x the above instead)
   std::uint64_t atomic_unit_bytes = 128;      // mem.atomic_unit_bytes: aligned bytes one atomic unit serves
   double store_line_cycles = 0;               // mem.l2_store_line_cycles
   double fill_sectors_per_cycle = 0;          // mem.l2_fill_sectors_per_cycle_per_slice (0: fills are free)
@@ -104,6 +109,7 @@ struct MemoryConfig {
             g.l2_hit_latency,
             g.atomic_latency,
             g.atomic_same_address_cycles,
+            g.atomic_bytes_per_cycle,
             g.atomic_unit_bytes,
             g.l2_store_line_cycles,
             g.l2_fill_sectors_per_cycle_per_slice,
@@ -129,8 +135,9 @@ class MemorySystem {
   // load's or atomic's data is back at the SM, or when a store's slice took it.
   // `side`: the requesting SM's near partition (side_of). `line_start`: the first sector of its line in the warp's
   // request (the L1 sends a line's sectors together): a store's line pays mem.l2_store_line_cycles there.
+  // `operand_bytes`: an atomic's operand bytes in the sector (0: not counted; see mem.atomic_bytes_per_cycle).
   std::uint64_t access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address = 1, unsigned side = 0,
-                       bool line_start = true);
+                       bool line_start = true, unsigned operand_bytes = 0);
   // The home partition of a sector's line (0 with one partition).
   unsigned partition_of(std::uint64_t sector) const;
   // Kernel end: dirty L2 sectors are counted as DRAM writes.

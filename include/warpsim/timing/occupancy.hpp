@@ -82,7 +82,9 @@ struct Occupancy {
   std::uint64_t smem_carveout = 0;   // bytes of the carve-out chosen
   std::uint64_t smem_preferred = 0;  // bytes of the carve-out the preference asked for
   // The carve-out the launch runs with (smem.carveout_choice): with a preference, smem_carveout; without, the
-  // smallest carve-out holding ctas_per_sm CTAs (occupancy) or the largest. L1 gets the rest of the pool.
+  // smallest of smem.default_carveouts_kib holding ctas_per_sm CTAs (occupancy), also holding 2 x ctas_per_sm - 1
+  // CTAs (at most sm.max_ctas) as far as smem.carveout_headroom_max_kib (headroom), or the largest. L1 gets the
+  // rest of the pool.
   std::uint64_t smem_launch_carveout = 0;
 
   std::string error;  // why the CTA cannot run at all ("" when ctas_per_sm > 0)

@@ -62,9 +62,9 @@ TEST_CASE("values holds every numeric parameter by dotted name") {
   const GpuConfig g = load_gpu_config("h100");
   std::size_t numeric = 0;
   for (const auto& p : gpu_params()) {
-    const bool list =
-        p.name == "smem.carveouts_kib" || p.name == "mem.l2_partition_hash_bits" || p.name == "mem.l2_partition0_sms" ||
-        p.name == "cluster.group_of_sm";
+    const bool list = p.name == "smem.carveouts_kib" || p.name == "smem.default_carveouts_kib" ||
+                      p.name == "mem.l2_partition_hash_bits" || p.name == "mem.l2_partition0_sms" ||
+                      p.name == "cluster.group_of_sm";
     if (p.unit != "-" && !list) {
       ++numeric;
       CHECK(g.values.count(p.name) == 1);

@@ -9,9 +9,9 @@ namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/C
 using namespace warpsim::config;
 
 TEST_CASE("an override (--set) changes any parameter and lands in values") {
-  const GpuConfig g =
-      load_gpu_config("h100", {"sm.count=100", "sm.reconvergence=ipdom_stack", R"(ptx_targets=["sm_80"])",
-                               "sm.clock_mhz=1755.5", "smem.carveouts_kib=[0, 228]"});
+  const GpuConfig g = load_gpu_config(
+      "h100", {"sm.count=100", "sm.reconvergence=ipdom_stack", R"(ptx_targets=["sm_80"])", "sm.clock_mhz=1755.5",
+               "smem.carveouts_kib=[0, 228]", "smem.default_carveouts_kib=[228]"});
   CHECK(g.num_sms == 100);
   CHECK(g.values.at("sm.count") == 100.0);
   CHECK(g.reconvergence == Reconvergence::IpdomStack);
@@ -19,6 +19,7 @@ TEST_CASE("an override (--set) changes any parameter and lands in values") {
   CHECK(g.clock_mhz == 1755.5);
   CHECK(g.values.at("sm.clock_mhz") == 1755.5);
   CHECK(g.smem_carveouts_kib == std::vector<unsigned>{0, 228});
+  CHECK(g.smem_default_carveouts_kib == std::vector<unsigned>{228});
 }
 
 TEST_CASE("later overrides win, and consistency is checked after all of them") {
