@@ -181,6 +181,7 @@ class Gpu {
       stats_.tma_bytes += sm->tma().stats().bytes;
       stats_.tma_descriptor_misses += sm->tma().stats().descriptor_misses;
       stats_.async.add(sm->async_stats());
+      stats_.tensor.add(sm->tensor_stats());
     }
     stats_.sm_cycles_active_avg = active / static_cast<double>(sms_.size());
     // SASS-level counts: folded PTX instructions issue nothing, expanded ones (emulated, printf) several.

@@ -288,6 +288,14 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   const std::uint64_t hold =
       t.expanded ? kExpandedPipeCycles : t.tensor_hold > 0 ? sp.tensor_cycles(t.tensor_hold) : pipe.interval;
   sp.issue(t.pipe, now, hold, slot);
+  if (t.tensor_op != 0 && r.executed.any()) {
+    // Nsight's active cycles: each SASS MMA's share of the hold, whole cycles (an m16n8k16 HMMA: 6.6 -> 6).
+    const std::uint64_t n = t.tensor_sass, active = n * static_cast<std::uint64_t>(t.tensor_hold / n);
+    std::uint64_t& count = t.tensor_op == 1 ? tensor_.hmma : t.tensor_op == 2 ? tensor_.imma : tensor_.dmma;
+    std::uint64_t& cycles = t.tensor_op == 1 ? tensor_.hmma_cycles : t.tensor_op == 2 ? tensor_.imma_cycles : tensor_.dmma_cycles;
+    count += n;
+    cycles += active;
+  }
   if (t.pipe == lower::OpClass::Fp32 && !t.expanded) w.fp32_next = now + pipe.interval;
   Cycle ready = now + (t.latency != 0 && !t.expanded ? t.latency : pipe.latency);  // an fp8 mma's two HMMAs
   bool mem = false;

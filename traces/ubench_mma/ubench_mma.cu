@@ -3,10 +3,14 @@
 // u's D is its next C). One chain on one warp gives the latency; 8 chains on 4 or more warps the issue interval per
 // sub-partition. Warp 0's lane 0 writes the loop's cycles between two __syncthreads (%clock64) to cyc[slot]; each
 // thread writes the sum of its accumulators' bits to out[slot * 1024 + t].
+// The fp8 form XORs its A with (step x 8 + chain) & 0x07070707 before each mma (ptxas emulates fp8 with two HMMA and
+// would otherwise share one product among the chains): its F2FP unpacks run in the loop, as in a real kernel.
 // Leaves out: register-bank conflicts (A and B are the same registers for every chain), power limits (the inputs
 // are small values, neither zero nor random), shared-memory operands.
 
-__device__ __forceinline__ void step_f16_k16(float (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {
+__device__ __forceinline__ void step_f16_k16(float (&c)[4], const unsigned (&a0)[4], const unsigned (&b)[2], unsigned salt) {
+  unsigned a[4];
+  for (int i = 0; i < 4; ++i) a[i] = a0[i];
   asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
                : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
@@ -24,21 +28,21 @@ extern "C" __global__ void mma_f16_k16(unsigned* __restrict__ out, unsigned long
   const long long t0 = clock64();
   if (chains == 1) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) step_f16_k16(c[0], a, b);
+    for (int s = 0; s < r; ++s) step_f16_k16(c[0], a, b, s * 8u);
   } else if (chains == 2) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) { step_f16_k16(c[0], a, b); step_f16_k16(c[1], a, b); }
+    for (int s = 0; s < r; ++s) { step_f16_k16(c[0], a, b, s * 8u); step_f16_k16(c[1], a, b, s * 8u + 1u); }
   } else if (chains == 4) {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 4; ++u) step_f16_k16(c[u], a, b);
+      for (int u = 0; u < 4; ++u) step_f16_k16(c[u], a, b, s * 8u + u);
     }
   } else {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 8; ++u) step_f16_k16(c[u], a, b);
+      for (int u = 0; u < 8; ++u) step_f16_k16(c[u], a, b, s * 8u + u);
     }
   }
   __syncthreads();
@@ -55,7 +59,9 @@ extern "C" __global__ void mma_f16_k16(unsigned* __restrict__ out, unsigned long
   out[slot * 1024 + threadIdx.x] = x;
 }
 
-__device__ __forceinline__ void step_f16_k8(float (&c)[4], const unsigned (&a)[2], const unsigned (&b)[1]) {
+__device__ __forceinline__ void step_f16_k8(float (&c)[4], const unsigned (&a0)[2], const unsigned (&b)[1], unsigned salt) {
+  unsigned a[2];
+  for (int i = 0; i < 2; ++i) a[i] = a0[i];
   asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%0, %1, %2, %3};"
                : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
                : "r"(a[0]), "r"(a[1]), "r"(b[0]));
@@ -73,21 +79,21 @@ extern "C" __global__ void mma_f16_k8(unsigned* __restrict__ out, unsigned long 
   const long long t0 = clock64();
   if (chains == 1) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) step_f16_k8(c[0], a, b);
+    for (int s = 0; s < r; ++s) step_f16_k8(c[0], a, b, s * 8u);
   } else if (chains == 2) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) { step_f16_k8(c[0], a, b); step_f16_k8(c[1], a, b); }
+    for (int s = 0; s < r; ++s) { step_f16_k8(c[0], a, b, s * 8u); step_f16_k8(c[1], a, b, s * 8u + 1u); }
   } else if (chains == 4) {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 4; ++u) step_f16_k8(c[u], a, b);
+      for (int u = 0; u < 4; ++u) step_f16_k8(c[u], a, b, s * 8u + u);
     }
   } else {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 8; ++u) step_f16_k8(c[u], a, b);
+      for (int u = 0; u < 8; ++u) step_f16_k8(c[u], a, b, s * 8u + u);
     }
   }
   __syncthreads();
@@ -104,7 +110,9 @@ extern "C" __global__ void mma_f16_k8(unsigned* __restrict__ out, unsigned long 
   out[slot * 1024 + threadIdx.x] = x;
 }
 
-__device__ __forceinline__ void step_h16_k16(unsigned (&c)[2], const unsigned (&a)[4], const unsigned (&b)[2]) {
+__device__ __forceinline__ void step_h16_k16(unsigned (&c)[2], const unsigned (&a0)[4], const unsigned (&b)[2], unsigned salt) {
+  unsigned a[4];
+  for (int i = 0; i < 4; ++i) a[i] = a0[i];
   asm volatile("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0, %1}, {%2, %3, %4, %5}, {%6, %7}, {%0, %1};"
                : "+r"(c[0]), "+r"(c[1])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
@@ -122,21 +130,21 @@ extern "C" __global__ void mma_h16_k16(unsigned* __restrict__ out, unsigned long
   const long long t0 = clock64();
   if (chains == 1) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) step_h16_k16(c[0], a, b);
+    for (int s = 0; s < r; ++s) step_h16_k16(c[0], a, b, s * 8u);
   } else if (chains == 2) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) { step_h16_k16(c[0], a, b); step_h16_k16(c[1], a, b); }
+    for (int s = 0; s < r; ++s) { step_h16_k16(c[0], a, b, s * 8u); step_h16_k16(c[1], a, b, s * 8u + 1u); }
   } else if (chains == 4) {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 4; ++u) step_h16_k16(c[u], a, b);
+      for (int u = 0; u < 4; ++u) step_h16_k16(c[u], a, b, s * 8u + u);
     }
   } else {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 8; ++u) step_h16_k16(c[u], a, b);
+      for (int u = 0; u < 8; ++u) step_h16_k16(c[u], a, b, s * 8u + u);
     }
   }
   __syncthreads();
@@ -153,7 +161,9 @@ extern "C" __global__ void mma_h16_k16(unsigned* __restrict__ out, unsigned long
   out[slot * 1024 + threadIdx.x] = x;
 }
 
-__device__ __forceinline__ void step_bf16_k16(float (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {
+__device__ __forceinline__ void step_bf16_k16(float (&c)[4], const unsigned (&a0)[4], const unsigned (&b)[2], unsigned salt) {
+  unsigned a[4];
+  for (int i = 0; i < 4; ++i) a[i] = a0[i];
   asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
                : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
@@ -171,21 +181,21 @@ extern "C" __global__ void mma_bf16_k16(unsigned* __restrict__ out, unsigned lon
   const long long t0 = clock64();
   if (chains == 1) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) step_bf16_k16(c[0], a, b);
+    for (int s = 0; s < r; ++s) step_bf16_k16(c[0], a, b, s * 8u);
   } else if (chains == 2) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) { step_bf16_k16(c[0], a, b); step_bf16_k16(c[1], a, b); }
+    for (int s = 0; s < r; ++s) { step_bf16_k16(c[0], a, b, s * 8u); step_bf16_k16(c[1], a, b, s * 8u + 1u); }
   } else if (chains == 4) {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 4; ++u) step_bf16_k16(c[u], a, b);
+      for (int u = 0; u < 4; ++u) step_bf16_k16(c[u], a, b, s * 8u + u);
     }
   } else {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 8; ++u) step_bf16_k16(c[u], a, b);
+      for (int u = 0; u < 8; ++u) step_bf16_k16(c[u], a, b, s * 8u + u);
     }
   }
   __syncthreads();
@@ -202,7 +212,9 @@ extern "C" __global__ void mma_bf16_k16(unsigned* __restrict__ out, unsigned lon
   out[slot * 1024 + threadIdx.x] = x;
 }
 
-__device__ __forceinline__ void step_tf32_k8(float (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {
+__device__ __forceinline__ void step_tf32_k8(float (&c)[4], const unsigned (&a0)[4], const unsigned (&b)[2], unsigned salt) {
+  unsigned a[4];
+  for (int i = 0; i < 4; ++i) a[i] = a0[i];
   asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
                : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
@@ -220,21 +232,21 @@ extern "C" __global__ void mma_tf32_k8(unsigned* __restrict__ out, unsigned long
   const long long t0 = clock64();
   if (chains == 1) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) step_tf32_k8(c[0], a, b);
+    for (int s = 0; s < r; ++s) step_tf32_k8(c[0], a, b, s * 8u);
   } else if (chains == 2) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) { step_tf32_k8(c[0], a, b); step_tf32_k8(c[1], a, b); }
+    for (int s = 0; s < r; ++s) { step_tf32_k8(c[0], a, b, s * 8u); step_tf32_k8(c[1], a, b, s * 8u + 1u); }
   } else if (chains == 4) {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 4; ++u) step_tf32_k8(c[u], a, b);
+      for (int u = 0; u < 4; ++u) step_tf32_k8(c[u], a, b, s * 8u + u);
     }
   } else {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 8; ++u) step_tf32_k8(c[u], a, b);
+      for (int u = 0; u < 8; ++u) step_tf32_k8(c[u], a, b, s * 8u + u);
     }
   }
   __syncthreads();
@@ -251,7 +263,9 @@ extern "C" __global__ void mma_tf32_k8(unsigned* __restrict__ out, unsigned long
   out[slot * 1024 + threadIdx.x] = x;
 }
 
-__device__ __forceinline__ void step_s8_k32(unsigned (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {
+__device__ __forceinline__ void step_s8_k32(unsigned (&c)[4], const unsigned (&a0)[4], const unsigned (&b)[2], unsigned salt) {
+  unsigned a[4];
+  for (int i = 0; i < 4; ++i) a[i] = a0[i];
   asm volatile("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
                : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
@@ -269,21 +283,21 @@ extern "C" __global__ void mma_s8_k32(unsigned* __restrict__ out, unsigned long 
   const long long t0 = clock64();
   if (chains == 1) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) step_s8_k32(c[0], a, b);
+    for (int s = 0; s < r; ++s) step_s8_k32(c[0], a, b, s * 8u);
   } else if (chains == 2) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) { step_s8_k32(c[0], a, b); step_s8_k32(c[1], a, b); }
+    for (int s = 0; s < r; ++s) { step_s8_k32(c[0], a, b, s * 8u); step_s8_k32(c[1], a, b, s * 8u + 1u); }
   } else if (chains == 4) {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 4; ++u) step_s8_k32(c[u], a, b);
+      for (int u = 0; u < 4; ++u) step_s8_k32(c[u], a, b, s * 8u + u);
     }
   } else {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 8; ++u) step_s8_k32(c[u], a, b);
+      for (int u = 0; u < 8; ++u) step_s8_k32(c[u], a, b, s * 8u + u);
     }
   }
   __syncthreads();
@@ -300,7 +314,9 @@ extern "C" __global__ void mma_s8_k32(unsigned* __restrict__ out, unsigned long 
   out[slot * 1024 + threadIdx.x] = x;
 }
 
-__device__ __forceinline__ void step_s8_k16(unsigned (&c)[4], const unsigned (&a)[2], const unsigned (&b)[1]) {
+__device__ __forceinline__ void step_s8_k16(unsigned (&c)[4], const unsigned (&a0)[2], const unsigned (&b)[1], unsigned salt) {
+  unsigned a[2];
+  for (int i = 0; i < 2; ++i) a[i] = a0[i];
   asm volatile("mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32 {%0, %1, %2, %3}, {%4, %5}, {%6}, {%0, %1, %2, %3};"
                : "+r"(c[0]), "+r"(c[1]), "+r"(c[2]), "+r"(c[3])
                : "r"(a[0]), "r"(a[1]), "r"(b[0]));
@@ -318,21 +334,21 @@ extern "C" __global__ void mma_s8_k16(unsigned* __restrict__ out, unsigned long 
   const long long t0 = clock64();
   if (chains == 1) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) step_s8_k16(c[0], a, b);
+    for (int s = 0; s < r; ++s) step_s8_k16(c[0], a, b, s * 8u);
   } else if (chains == 2) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) { step_s8_k16(c[0], a, b); step_s8_k16(c[1], a, b); }
+    for (int s = 0; s < r; ++s) { step_s8_k16(c[0], a, b, s * 8u); step_s8_k16(c[1], a, b, s * 8u + 1u); }
   } else if (chains == 4) {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 4; ++u) step_s8_k16(c[u], a, b);
+      for (int u = 0; u < 4; ++u) step_s8_k16(c[u], a, b, s * 8u + u);
     }
   } else {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 8; ++u) step_s8_k16(c[u], a, b);
+      for (int u = 0; u < 8; ++u) step_s8_k16(c[u], a, b, s * 8u + u);
     }
   }
   __syncthreads();
@@ -349,7 +365,9 @@ extern "C" __global__ void mma_s8_k16(unsigned* __restrict__ out, unsigned long 
   out[slot * 1024 + threadIdx.x] = x;
 }
 
-__device__ __forceinline__ void step_e4m3_k32(float (&c)[4], const unsigned (&a)[4], const unsigned (&b)[2]) {
+__device__ __forceinline__ void step_e4m3_k32(float (&c)[4], const unsigned (&a0)[4], const unsigned (&b)[2], unsigned salt) {
+  unsigned a[4];
+  for (int i = 0; i < 4; ++i) a[i] = a0[i] ^ (salt & 0x07070707u);
   asm volatile("mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
                : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
                : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
@@ -367,21 +385,21 @@ extern "C" __global__ void mma_e4m3_k32(unsigned* __restrict__ out, unsigned lon
   const long long t0 = clock64();
   if (chains == 1) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) step_e4m3_k32(c[0], a, b);
+    for (int s = 0; s < r; ++s) step_e4m3_k32(c[0], a, b, s * 8u);
   } else if (chains == 2) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) { step_e4m3_k32(c[0], a, b); step_e4m3_k32(c[1], a, b); }
+    for (int s = 0; s < r; ++s) { step_e4m3_k32(c[0], a, b, s * 8u); step_e4m3_k32(c[1], a, b, s * 8u + 1u); }
   } else if (chains == 4) {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 4; ++u) step_e4m3_k32(c[u], a, b);
+      for (int u = 0; u < 4; ++u) step_e4m3_k32(c[u], a, b, s * 8u + u);
     }
   } else {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 8; ++u) step_e4m3_k32(c[u], a, b);
+      for (int u = 0; u < 8; ++u) step_e4m3_k32(c[u], a, b, s * 8u + u);
     }
   }
   __syncthreads();
@@ -398,7 +416,9 @@ extern "C" __global__ void mma_e4m3_k32(unsigned* __restrict__ out, unsigned lon
   out[slot * 1024 + threadIdx.x] = x;
 }
 
-__device__ __forceinline__ void step_f64_k4(double (&c)[2], const double (&a)[1], const double (&b)[1]) {
+__device__ __forceinline__ void step_f64_k4(double (&c)[2], const double (&a0)[1], const double (&b)[1], unsigned salt) {
+  double a[1];
+  for (int i = 0; i < 1; ++i) a[i] = a0[i];
   asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
                : "+d"(c[0]), "+d"(c[1])
                : "d"(a[0]), "d"(b[0]));
@@ -416,21 +436,21 @@ extern "C" __global__ void mma_f64_k4(unsigned* __restrict__ out, unsigned long 
   const long long t0 = clock64();
   if (chains == 1) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) step_f64_k4(c[0], a, b);
+    for (int s = 0; s < r; ++s) step_f64_k4(c[0], a, b, s * 8u);
   } else if (chains == 2) {
 #pragma unroll 1
-    for (int s = 0; s < r; ++s) { step_f64_k4(c[0], a, b); step_f64_k4(c[1], a, b); }
+    for (int s = 0; s < r; ++s) { step_f64_k4(c[0], a, b, s * 8u); step_f64_k4(c[1], a, b, s * 8u + 1u); }
   } else if (chains == 4) {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 4; ++u) step_f64_k4(c[u], a, b);
+      for (int u = 0; u < 4; ++u) step_f64_k4(c[u], a, b, s * 8u + u);
     }
   } else {
 #pragma unroll 1
     for (int s = 0; s < r; ++s) {
 #pragma unroll
-      for (int u = 0; u < 8; ++u) step_f64_k4(c[u], a, b);
+      for (int u = 0; u < 8; ++u) step_f64_k4(c[u], a, b, s * 8u + u);
     }
   }
   __syncthreads();

@@ -68,6 +68,8 @@ struct InstrTiming {
                                 // ptxas turns into one lane's atomic of the warp's sum (kAggregateSass more SASS)
   std::uint32_t sass = 1;
   std::uint32_t latency = 0;
+  std::uint8_t tensor_op = 0;      // mma: 1 HMMA, 2 IMMA/BMMA, 3 DMMA (timing/stats.hpp, TensorStats)
+  std::uint8_t tensor_sass = 0;    // mma: how many of them ptxas issues for it (2: fp8, s4/u4, b1 .xor)
   double tensor_hold = 0;  // mma: the tensor pipe's time for its shape and types (see `interval` above), in cycles
   std::uint32_t reads_at = 0, nreads = 0, writes_at = 0, nwrites = 0;  // ranges of Program::slots
 };

@@ -139,6 +139,7 @@ class Sm {
   const Lsu& lsu() const { return lsu_; }
   const TmaUnit& tma() const { return tma_; }
   const AsyncStats& async_stats() const { return async_; }
+  const TensorStats& tensor_stats() const { return tensor_; }
 
  private:
   struct Slot {
@@ -182,6 +183,7 @@ class Sm {
   std::uint32_t id_;
   KernelContext& k_;
   AsyncStats async_;
+  TensorStats tensor_;
   std::vector<std::uint64_t> blocks_;  // scratch of count_dsmem
   std::vector<Slot> slots_;
   std::vector<SubPartition> subs_;

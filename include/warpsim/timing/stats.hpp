@@ -70,6 +70,22 @@ struct AsyncStats {
   }
 };
 
+// The tensor pipe (mma.sync), counted by the SM as it issues (timing/sm.hpp), under Nsight's names. ptxas's SASS for
+// sm_90 (traces/mma_sync, checked against Nsight on the H200): one HMMA, IMMA, BMMA or DMMA per mma, except fp8 (two
+// HMMA.16816), s4/u4 (two IMMA over int8) and b1 .xor.popc (two BMMA .AND.POPC); Nsight counts BMMA as imma.
+struct TensorStats {
+  // sm__inst_executed_pipe_tensor_op_{hmma,imma,dmma}.sum (and smsp__ and their sum, ..._pipe_tensor.sum): warp
+  // instructions
+  std::uint64_t hmma = 0, imma = 0, dmma = 0;
+  // sm__pipe_tensor_op_{hmma,imma,dmma}_cycles_active.sum: whole cycles the pipe works on them (an m16n8k16 HMMA 6:
+  // its hold, pipe.tensor.*, less the fraction)
+  std::uint64_t hmma_cycles = 0, imma_cycles = 0, dmma_cycles = 0;
+  void add(const TensorStats& o) {
+    hmma += o.hmma, imma += o.imma, dmma += o.dmma;
+    hmma_cycles += o.hmma_cycles, imma_cycles += o.imma_cycles, dmma_cycles += o.dmma_cycles;
+  }
+};
+
 struct TimingStats {
   std::uint64_t gpc_cycles_elapsed_max = 0;  // gpc__cycles_elapsed.max: kernel cycles
   double sm_cycles_active_avg = 0;           // sm__cycles_active.avg: cycles with a resident CTA, mean over SMs
@@ -90,6 +106,7 @@ struct TimingStats {
   std::uint64_t tma_bytes = 0;              // warpsim__tma_bytes.sum: bytes they moved (max of shared and global)
   std::uint64_t tma_descriptor_misses = 0;  // warpsim__tma_descriptor_misses.sum: tensor maps fetched
   AsyncStats async;
+  TensorStats tensor;
   std::uint64_t clusters_launched = 0;  // gpc__cgas_launched.sum: clusters of a cluster launch (0 without)
   WarpStateCycles warp_states;
   MemoryStats mem;
