@@ -52,20 +52,22 @@ double f32_value(std::uint32_t bits) {
   return f;
 }
 
+double f16_value(std::uint64_t bits) {
+  return f32_value(
+      static_cast<std::uint32_t>(scalar::cvt(ScalarType::F32, ScalarType::F16, bits, ir::Rnd::None, false, false)));
+}
+
 // The value of one A or B element (its bits right-aligned) as a double: exact for every type here.
 double element_value(MmaType t, std::uint64_t bits) {
   switch (t) {
-    case MmaType::F16:
-      return f32_value(static_cast<std::uint32_t>(scalar::cvt(ScalarType::F32, ScalarType::F16, bits, ir::Rnd::None,
-                                                              false, false)));
+    case MmaType::F16: return f16_value(bits);
     case MmaType::BF16: return f32_value(static_cast<std::uint32_t>(bits << 16));
     case MmaType::TF32: return f32_value(static_cast<std::uint32_t>(bits) & 0xffffe000u);  // the low 13 bits unused
     case MmaType::E4M3:
     case MmaType::E5M2: {
       const std::uint32_t h = scalar::cvt_f16x2_from_f8x2(
           t == MmaType::E4M3 ? ScalarType::E4M3x2 : ScalarType::E5M2x2, static_cast<std::uint16_t>(bits & 0xff), false);
-      return f32_value(static_cast<std::uint32_t>(
-          scalar::cvt(ScalarType::F32, ScalarType::F16, h & 0xffff, ir::Rnd::None, false, false)));
+      return f16_value(h & 0xffff);
     }
     case MmaType::F64: return std::bit_cast<double>(bits);
     default: return 0;
@@ -119,11 +121,6 @@ std::uint64_t aligned_sum_f32(const std::vector<double>& terms, unsigned align_b
   }
   const float v = static_cast<float>(std::ldexp(static_cast<double>(mag), q + shift));  // exact unless it underflows
   return std::bit_cast<std::uint32_t>(neg ? -v : v);
-}
-
-double f16_value(std::uint64_t bits) {
-  return f32_value(
-      static_cast<std::uint32_t>(scalar::cvt(ScalarType::F32, ScalarType::F16, bits, ir::Rnd::None, false, false)));
 }
 
 // f16 accumulator: the exact sum rounded once to f16 (round to nearest even).
@@ -308,9 +305,7 @@ void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask acti
         for (unsigned k = 0; k < K; ++k) acc = std::fma(element_value(at, A[i * K + k]), element_value(bt, B[k * N + j]), acc);
         d = std::bit_cast<std::uint64_t>(acc);
       } else {
-        terms[0] = half_acc_c ? f32_value(static_cast<std::uint32_t>(
-                                    scalar::cvt(ScalarType::F32, ScalarType::F16, c, ir::Rnd::None, false, false)))
-                              : f32_value(static_cast<std::uint32_t>(c));
+        terms[0] = half_acc_c ? f16_value(c) : f32_value(static_cast<std::uint32_t>(c));
         for (unsigned k = 0; k < K; ++k)
           terms[k + 1] = element_value(at, A[i * K + k]) * element_value(bt, B[k * N + j]);  // exact in a double
         if (at == MmaType::E4M3 || at == MmaType::E5M2) {
