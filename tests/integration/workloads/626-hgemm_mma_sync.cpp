@@ -44,7 +44,7 @@ constexpr Launch kLaunches[] = {
     {"hgemm_s3", "C4", 2048, 2304, 128, false, 3 * 16384},
     {"hgemm_f16acc_s3", "C5", 512, 512, 512, true, 3 * 16384},
 };
-constexpr std::size_t kTested[] = {0, 1, 5};
+constexpr std::size_t kTested[] = {0, 5};  // 256^3 f32 and 512^3 f16: about 15 s each run on one core
 
 // One m16n8k16 step with an f32 accumulator, as the model describes it (see the file comment).
 float mma_step_f32(float acc, const double* prod) {
@@ -221,7 +221,7 @@ TEST_CASE("hgemm_mma_sync: the 4-stage kernel with 3 stages' shared memory is re
   c.kernels = {k};
   wl::sim::RunOptions opts;
   opts.functional_only = true;
-  REQUIRE_THROWS_WITH(wl::sim::run(c, opts), Catch::Contains("shared"));
+  REQUIRE_THROWS_WITH(wl::sim::run(c, opts), Catch::Contains("out-of-bounds shared write"));
 }
 
 }  // namespace WARPSIM_UNITY_ID
