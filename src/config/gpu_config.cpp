@@ -182,6 +182,20 @@ std::vector<Param> make_params() {
            "to f16"),
       real("pipe.tensor.f64_rate", &G::tensor_f64_rate, "1", 0.001, 1000,
            "tensor-core multiply-adds per cycle with f64 inputs (DMMA), relative to f16"),
+      real("pipe.tensor.wgmma_cycles_per_n", &G::wgmma_cycles_per_n, "cycles", 0, 1000,
+           "tensor pipe time of one warp's part of a wgmma.mma_async per column of N (m64nNk*, any type: K is 16 for "
+           "f16/bf16, 8 for tf32, 32 for 8-bit, 256 for b1)"),
+      real("pipe.tensor.wgmma_issue_cycles", &G::wgmma_issue_cycles, "cycles", 0, 1000,
+           "the part of a wgmma.mma_async's hold on each sub-partition's tensor pipe that does not grow with N"),
+      count("pipe.tensor.wgmma_latency", &G::wgmma_latency, "cycles", 0, 100000,
+            "a wgmma.mma_async's results land this long after its tensor-pipe time and its shared-memory operand "
+            "reads are done (wgmma.wait_group waits for them)"),
+      real("mem.gmma_smem_bytes_per_cycle", &G::gmma_smem_bytes_per_cycle, "bytes/cycle", 1, 100000,
+           "the rate at which the SM's shared memory delivers wgmma.mma_async operands (A from a descriptor: 16 rows "
+           "of 32 bytes per warp; B: N rows of 32 bytes per warpgroup, a quarter per warp), shared with the SM's other "
+           "shared-memory traffic"),
+      real("mem.gmma_smem_request_cycles", &G::gmma_smem_request_cycles, "cycles", 0, 1000,
+           "shared-memory time each warp's wgmma.mma_async operand read adds to its bytes' time"),
       count("pipe.fp32.latency", &G::pipe_fp32, &PipeTiming::latency, "cycles", 1, 100000,
             "FP32 (FADD, FMUL, FFMA): issue to dependent issue"),
       count("pipe.fp32.interval", &G::pipe_fp32, &PipeTiming::interval, "cycles", 1, 100000,
@@ -427,6 +441,10 @@ std::vector<Param> make_params() {
       count("sm.tma_multicast_cycles", &G::tma_multicast_cycles, "cycles", 0, 100000,
             "a .multicast::cluster load's last data back at the issuing SM to its copies in the other CTAs of the "
             "cluster landed (all at once, whatever their number and size) with their complete_tx"),
+      count("sm.wgmma_fp8_sum_bits", &G::wgmma_fp8_sum_bits, "bits", 2, 60,
+            "an e4m3/e5m2 wgmma.mma_async with an f32 accumulator aligns C and its products to the largest and "
+            "truncates each toward zero to this many significant bits of it before adding them (QGMMA keeps fewer bits "
+            "than the f16 path: sm.mma_align_bits)"),
       count("sm.mma_align_bits", &G::mma_align_bits, "bits", 0, 40,
             "mma.sync with f16, bf16, tf32 or fp8 inputs and an f32 accumulator: C and the exact products are aligned "
             "to the largest of them and truncated toward zero this many bits below its 24-bit significand, added, and "

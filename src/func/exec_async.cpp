@@ -514,6 +514,7 @@ void Executor::complete_copy(Cta& cta, std::uint64_t id) {
   const auto b = std::find_if(cta.async.batches.begin(), cta.async.batches.end(),
                               [&](const CopyBatch& x) { return x.id == id; });
   if (b == cta.async.batches.end()) {
+    if (complete_wgmma(cta, id)) return;
     complete_bulk(cta, id);  // a bulk copy, or landed already (its thread waited for it in a functional run)
     return;
   }
@@ -540,6 +541,8 @@ void Executor::release_async_waits(Cta& cta) {
         if (done.none()) continue;
         lanes.for_each([&](unsigned lane) { cx.write(in.ops[0], lane, done.test(lane) ? 1 : 0); });
         if (L_.race != nullptr) race_waited_mbarrier(cx, done);
+      } else if (in.op == ir::Op::Wgmma) {
+        if (!wgmma_wait_done(w, in)) continue;
       } else if (in.sub_op<CpAsyncOp>() == CpAsyncOp::BulkWaitGroup) {
         bool done = true;
         lanes.for_each([&](unsigned lane) {

@@ -278,6 +278,7 @@ void Executor::step(Cta& cta, Warp& w, StepResult& r) {
   r.active = active;
   r.executed = lanes;
   r.instr = &in;
+  if (!w.wgmma.empty()) check_wgmma_registers(cta, w, in, pc);
   w.last_pc = pc;
   ++w.warp_insts;
   w.thread_insts += active.count();  // active lanes, as Nsight's thread_inst_executed (predicated-off ones too)
@@ -333,6 +334,8 @@ void Executor::step(Cta& cta, Warp& w, StepResult& r) {
       const ir::OpInfo& op = ir::op_info(in.op);  // the rest by the opcode table's flags
       if (in.op == Op::Ldmatrix || in.op == Op::Stmatrix || in.op == Op::Movmatrix || in.op == Op::Mma) {
         exec_matrix(cta, w, in, active, lanes, r);
+      } else if (in.op == Op::Wgmma) {
+        if (!exec_wgmma(cta, w, path, in, active, lanes, r)) return;
       } else if (op.barrier) {
         if (!do_barrier(cta, w, path, in, lanes)) return;
       } else if (op.warp_sync) {

@@ -30,6 +30,7 @@
 //              whole rule yet: issue 12 measures it with targeted inputs.
 // Leaves out: the sm_100a shapes (.m16n16, .m8n16, stmatrix .m16n8), mma.m8n8k4 with f16 (Volta's quad pairs),
 // sparse mma.sp, .kind/.block_scale (sm_120a), and the tensor cores' handling of subnormals and NaN payloads.
+#include "mma_numerics.hpp"
 #include "race_hooks.hpp"
 
 #include <warpsim/func/scalar.hpp>
@@ -41,9 +42,8 @@
 #include <cstring>
 
 namespace warpsim::func {
-namespace {
+namespace mma {
 
-using ir::MmaShape;
 using ir::MmaType;
 using ir::ScalarType;
 
@@ -87,29 +87,43 @@ std::int64_t int_value(MmaType t, std::uint64_t bits) {
 
 // f32 accumulator: C and the products aligned to the largest of them, each truncated toward zero to a multiple of
 // 2^q, q = (the largest's exponent) - 23 - align_bits, added exactly, the sum rounded toward zero to f32.
-std::uint64_t aligned_sum_f32(const std::vector<double>& terms, unsigned align_bits) {
+std::uint64_t aligned_sum_f32(const std::vector<double>& terms, int align_bits) {
+  // One pass for the common case (finite terms): the largest exponent, from the bits (a subnormal double counts as
+  // its exponent field's -1023, below every normal one: harmless, the alignment truncates it anyway).
   int emax = INT32_MIN;
-  for (const double t : terms)
-    if (t != 0 && std::isfinite(t)) emax = std::max(emax, std::ilogb(t));
-  bool nan = false;
-  double inf = 0;
+  bool special = false;
   for (const double t : terms) {
-    if (std::isnan(t)) nan = true;
-    if (std::isinf(t)) {
-      if (inf != 0 && inf != t) nan = true;
-      inf = t;
-    }
+    const std::uint64_t b = std::bit_cast<std::uint64_t>(t);
+    const int field = static_cast<int>((b >> 52) & 0x7ff);
+    if (field == 0x7ff) special = true;
+    else if ((b << 1) != 0) emax = std::max(emax, field == 0 ? std::ilogb(t) : field - 1023);
   }
-  if (nan) return 0x7fffffffu;  // the canonical NaN the H200's tensor cores write is not measured: any NaN
-  if (inf != 0) return std::bit_cast<std::uint32_t>(static_cast<float>(inf));
+  if (special) {
+    bool nan = false;
+    double inf = 0;
+    for (const double t : terms) {
+      if (std::isnan(t)) nan = true;
+      if (std::isinf(t)) {
+        if (inf != 0 && inf != t) nan = true;
+        inf = t;
+      }
+    }
+    if (nan) return 0x7fffffffu;  // the canonical NaN the H200's tensor cores write is not measured: any NaN
+    return std::bit_cast<std::uint32_t>(static_cast<float>(inf));
+  }
   if (emax == INT32_MIN) {  // every term zero: +0 unless all are -0
     bool all_neg = true;
     for (const double t : terms) all_neg = all_neg && std::signbit(t);
     return all_neg ? 0x80000000u : 0;
   }
-  const int q = emax - 23 - static_cast<int>(align_bits);
+  const int q = emax - 23 - align_bits;
   std::int64_t sum = 0;
-  for (const double t : terms) sum += static_cast<std::int64_t>(std::trunc(std::ldexp(t, -q)));
+  if (q > -1000 && q < 1000) {  // 2^-q is a normal double: scaling by it is exact
+    const double scale = std::ldexp(1.0, -q);
+    for (const double t : terms) sum += static_cast<std::int64_t>(t * scale);  // the cast truncates toward zero
+  } else {
+    for (const double t : terms) sum += static_cast<std::int64_t>(std::trunc(std::ldexp(t, -q)));
+  }
   if (sum == 0) return 0;
   // Round |sum| x 2^q toward zero to 24 significant bits.
   const bool neg = sum < 0;
@@ -149,16 +163,22 @@ std::uint64_t half_sum(const std::vector<double>& terms, unsigned align_bits) {
   return scalar::cvt(ScalarType::F16, ScalarType::F64, std::bit_cast<std::uint64_t>(sum), ir::Rnd::RN, false, false);
 }
 
-struct Cell {
-  unsigned row, col;
-};
-
 // Where element i of register r of lane `lane` sits in A (M x K) or B (K x N), per the layout above.
 Cell a_cell(unsigned m, unsigned epr, unsigned lane, unsigned r, unsigned i) {
   const unsigned g = lane / 4, t = lane % 4;
   if (m == 8) return {g, epr * t + i + 4 * epr * r};
   return {g + 8 * (r % 2), epr * t + i + 4 * epr * (r / 2)};
 }
+
+}  // namespace mma
+
+namespace {
+
+using ir::MmaShape;
+using ir::MmaType;
+using ir::ScalarType;
+using namespace mma;
+
 Cell b_cell(unsigned epr, unsigned lane, unsigned r, unsigned i) {
   const unsigned g = lane / 4, t = lane % 4;
   return {epr * t + i + 4 * epr * r, g};
@@ -337,12 +357,12 @@ void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask acti
             hi.insert(hi.begin(), f16_value(half_sum(lo, L_.mma_align_bits)));
             d = half_sum(hi, L_.mma_align_bits);
           } else {
-            hi.insert(hi.begin(), f32_value(static_cast<std::uint32_t>(aligned_sum_f32(lo, L_.mma_align_bits))));
-            const float p = f32_value(static_cast<std::uint32_t>(aligned_sum_f32(hi, L_.mma_align_bits)));
+            hi.insert(hi.begin(), f32_value(static_cast<std::uint32_t>(aligned_sum_f32(lo, static_cast<int>(L_.mma_align_bits)))));
+            const float p = f32_value(static_cast<std::uint32_t>(aligned_sum_f32(hi, static_cast<int>(L_.mma_align_bits))));
             d = std::bit_cast<std::uint32_t>(static_cast<float>(terms[0]) + p);
           }
         } else {
-          d = half_acc_d ? half_sum(terms, L_.mma_align_bits) : aligned_sum_f32(terms, L_.mma_align_bits);
+          d = half_acc_d ? half_sum(terms, L_.mma_align_bits) : aligned_sum_f32(terms, static_cast<int>(L_.mma_align_bits));
         }
       }
     }

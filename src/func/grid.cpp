@@ -81,7 +81,11 @@ std::string describe_cta(const Launch& launch, const Cta& cta) {
                               mbarrier_offset_of(launch, w, prog.code[p.pc], static_cast<unsigned>(std::countr_zero(p.mask.bits))),
                               prog.text[p.pc]);
           break;
-        case Wait::AsyncCopy: state = fmt::format("wait for their cp.async copies ({})", prog.text[p.pc]); break;
+        case Wait::AsyncCopy:
+          state = fmt::format("wait for their {} ({})",
+                              prog.code[p.pc].op == ir::Op::Wgmma ? "wgmma.mma_async groups" : "cp.async copies",
+                              prog.text[p.pc]);
+          break;
         case Wait::ClusterBarrier:
           state = fmt::format("wait at the cluster barrier ({}; {} of {} threads of cluster {} arrived)", prog.text[p.pc],
                               cta.cluster != nullptr ? cta.cluster->barrier_arrived : 0,

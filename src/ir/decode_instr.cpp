@@ -5,8 +5,9 @@
 // groups, Hopper's bulk and tensor copies (cp.async.bulk*, cp.reduce.async.bulk*, tile mode, global -> shared::cluster
 // loads also .multicast::cluster with their ctaMask operand: decode_bulk), proxy fences, elect.sync and
 // griddepcontrol, the cluster instructions barrier.cluster, mapa, getctarank, and the warp-level matrix
-// instructions ldmatrix/stmatrix (.m8n8 .b16), movmatrix and mma.sync (decode_matrix, decode_mma).
-// Leaves out: mma.sp, the sm_100a matrix shapes, wgmma, tcgen05 and setmaxnreg, .cta_group and im2col/gather4/scatter4 tensor copies,
+// instructions ldmatrix/stmatrix (.m8n8 .b16), movmatrix and mma.sync (decode_matrix, decode_mma), and the
+// warpgroup-level wgmma.mma_async with wgmma.fence/commit_group/wait_group (decode_wgmma).
+// Leaves out: mma.sp, wgmma.mma_async.sp, the sm_100a matrix shapes, tcgen05 and setmaxnreg, .cta_group and im2col/gather4/scatter4 tensor copies,
 // tensormap.replace, texture and surface instructions: they parse, and loading a kernel that uses one fails here
 // with the instruction and its line.
 #include "decoder.hpp"
@@ -16,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <cstring>
 #include <unordered_map>
 
@@ -299,6 +301,7 @@ class Decoder {
   Instr decode_bulk();
   Instr decode_matrix();
   Instr decode_mma();
+  Instr decode_wgmma();
   void bulk_operands(Instr& I);
   bool is_pred_reg(const ptx::Operand& o) const {
     if (o.kind != PK::Register && o.kind != PK::Symbol) return false;
@@ -832,6 +835,158 @@ Instr Decoder::decode_mma() {
   return I;
 }
 
+// wgmma.fence / commit_group / wait_group N .sync.aligned, and
+// wgmma.mma_async.sync.aligned.m64nNkK{.satfinite}.dtype.atype.btype{.and.popc} d, a-desc|{a}, b-desc, scale-d
+// {, imm-scale-a, imm-scale-b{, imm-trans-a}, imm-trans-b} (PTX ISA, "Asynchronous warpgroup level matrix multiply-
+// accumulate": the immediates f16/bf16 take; tf32 and fp8 take the two scales; integer and b1 forms none).
+Instr Decoder::decode_wgmma() {
+  Instr I;
+  I.op = Op::Wgmma;
+  I.flags = m_.flags;
+  if (!m_.take("sync") || ((m_.flags & kAligned) == 0 && !m_.take("aligned"))) error("wgmma needs .sync.aligned");
+  if (m_.take("fence") || m_.take("commit_group")) {
+    I.sub = static_cast<std::uint8_t>(m_.has("fence") ? WgmmaOp::Fence : WgmmaOp::CommitGroup);
+    words_done();
+    operands(I, 0, ScalarType::B32);
+    expect_ops(I, 0, 0);
+    return I;
+  }
+  if (m_.take("wait_group")) {
+    I.sub = static_cast<std::uint8_t>(WgmmaOp::WaitGroup);
+    words_done();
+    operands(I, 0, ScalarType::B32);
+    expect_ops(I, 1, 1);
+    if (I.ops[0].kind != Operand::Kind::Imm || I.ops[0].imm < 0) error("wgmma.wait_group takes an immediate N >= 0");
+    return I;
+  }
+  if (m_.has("sp")) error("sparse wgmma (wgmma.mma_async.sp) is not implemented");
+  if (!m_.take("mma_async")) error("wgmma needs .mma_async, .fence, .commit_group or .wait_group");
+  I.sub = static_cast<std::uint8_t>(WgmmaOp::MmaAsync);
+  // The shape word m64nNkK.
+  unsigned n = 0, k = 0;
+  for (std::string_view w : m_.words) {
+    unsigned nn = 0, kk = 0;
+    int used = 0;
+    const std::string word(w);
+    if (std::sscanf(word.c_str(), "m64n%uk%u%n", &nn, &kk, &used) == 2 && used == static_cast<int>(word.size())) {
+      n = nn;
+      k = kk;
+      m_.take(w);
+    }
+  }
+  if (n == 0) error("wgmma.mma_async needs a shape .m64nNkK");
+  std::vector<std::string_view> tw;
+  for (const std::string& mod : in_.modifiers) {
+    std::string_view w(mod);
+    if (!w.empty() && w[0] == '.') w.remove_prefix(1);
+    if (w == "f16" || w == "bf16" || w == "tf32" || w == "f32" || w == "s32" || w == "s8" || w == "u8" || w == "b1" ||
+        w == "e4m3" || w == "e5m2")
+      tw.push_back(w);
+  }
+  for (auto w : {"b1", "e4m3", "e5m2", "tf32"}) m_.take_all(w);
+  const bool and_popc = m_.take("and") && m_.take("popc");
+  I.flags |= m_.take("satfinite") ? kSatfinite : 0u;
+  words_done();
+  if (tw.size() != 3) error("wgmma.mma_async needs three types: .dtype.atype.btype");
+  auto mtype = [&](std::string_view w) -> MmaType {
+    if (w == "f16") return MmaType::F16;
+    if (w == "bf16") return MmaType::BF16;
+    if (w == "tf32") return MmaType::TF32;
+    if (w == "s8") return MmaType::S8;
+    if (w == "u8") return MmaType::U8;
+    if (w == "e4m3") return MmaType::E4M3;
+    if (w == "e5m2") return MmaType::E5M2;
+    if (w == "b1") {
+      if (!and_popc) error("wgmma.mma_async with .b1 needs .and.popc");
+      return MmaType::B1And;
+    }
+    error(fmt::format("wgmma.mma_async: .{} is not an A/B type", w));
+  };
+  const MmaType a = mtype(tw[1]), b = mtype(tw[2]);
+  const ScalarType d = tw[0] == "f16" ? ScalarType::F16 : tw[0] == "f32" ? ScalarType::F32 : tw[0] == "s32" ? ScalarType::S32 : ScalarType::None;
+  if (d == ScalarType::None) error(fmt::format("wgmma.mma_async: .{} is not a D type", tw[0]));
+  I.type = d;
+  I.sub2 = static_cast<std::uint8_t>(static_cast<unsigned>(a) | (static_cast<unsigned>(b) << 4));
+  using T = MmaType;
+  const auto int8 = [](T t) { return t == T::S8 || t == T::U8; };
+  const auto fp8 = [](T t) { return t == T::E4M3 || t == T::E5M2; };
+  unsigned want_k = 0;
+  bool ok = false, integer = false;
+  if ((a == T::F16 || a == T::BF16) && a == b) {
+    want_k = 16;
+    ok = d == ScalarType::F32 || (d == ScalarType::F16 && a == T::F16);
+  } else if (a == T::TF32 && b == T::TF32) {
+    want_k = 8;
+    ok = d == ScalarType::F32;
+  } else if (fp8(a) && fp8(b)) {
+    want_k = 32;
+    ok = d == ScalarType::F32 || d == ScalarType::F16;
+  } else if (int8(a) && int8(b)) {
+    want_k = 32;
+    ok = d == ScalarType::S32;
+    integer = true;
+  } else if (a == T::B1And && b == T::B1And) {
+    want_k = 256;
+    ok = d == ScalarType::S32;
+    integer = true;
+  }
+  if (!ok) error(fmt::format("wgmma.mma_async.{}.{}.{} is not a type combination of the PTX ISA", tw[0], tw[1], tw[2]));
+  if (k != want_k) error(fmt::format("wgmma.mma_async with .{} takes K = {}, not .m64n{}k{}", tw[1], want_k, n, k));
+  // N: multiples of 8 up to 256; the integer and b1 forms 8, 16, 24 and multiples of 16 up to 256.
+  const bool n_ok = n >= 8 && n <= 256 && n % 8 == 0 && (!integer || n <= 24 || n % 16 == 0);
+  if (!n_ok)
+    error(fmt::format("wgmma.mma_async: N = {} is not a shape of the PTX ISA for these types (N is 8 to 256 in steps of "
+                      "8{})", n, integer ? "; 8, 16, 24 and then steps of 16 for integer and b1 types" : ""));
+  if (I.has(kSatfinite) && !int8(a)) error("wgmma.mma_async .satfinite applies to the s8/u8 forms only");
+  I.wg_n = static_cast<std::uint16_t>(n);
+  // Operands: d, a, b, scale-d, then the immediates.
+  const auto& os = in_.operands;
+  if (os.size() < 4) error(fmt::format("wgmma.mma_async needs at least 4 operands (d, a, b, scale-d), found {}", os.size()));
+  const bool areg = os[1].kind == PK::Vector;
+  const bool halfs = a == T::F16 || a == T::BF16;
+  const std::size_t imms = halfs ? (areg ? 3 : 4) : integer ? 0 : 2;
+  if (os.size() != 4 + imms)
+    error(fmt::format("wgmma.mma_async with .{} and A from {} takes {} operands (d, a, b, scale-d{}), found {}", tw[1],
+                      areg ? "registers" : "a descriptor", 4 + imms,
+                      halfs ? (areg ? ", imm-scale-a, imm-scale-b, imm-trans-b" : ", imm-scale-a, imm-scale-b, imm-trans-a, imm-trans-b")
+                            : integer ? "" : ", imm-scale-a, imm-scale-b",
+                      os.size()));
+  I.ops[0] = operand(os[0], d == ScalarType::F16 ? ScalarType::B32 : d);
+  I.ops[1] = operand(os[1], ScalarType::B32);
+  I.ops[2] = operand(os[2], ScalarType::B64);
+  I.ops[3] = operand(os[3], ScalarType::Pred);
+  I.nops = 4;
+  I.ndst = 1;
+  const unsigned d_regs = d == ScalarType::F16 ? n / 4 : n / 2;
+  if (I.ops[0].kind != Operand::Kind::Vec || I.ops[0].count != d_regs)
+    error(fmt::format("wgmma.mma_async.m64n{}k{}.{} takes d as a vector of {} registers", n, k, tw[0], d_regs));
+  if (areg) {
+    if (I.ops[1].count != 4) error("wgmma.mma_async takes A from registers as a vector of 4 registers");
+    I.wg_mode |= kWgmmaARegs;
+  } else if (I.ops[1].kind != Operand::Kind::Reg) {
+    error("wgmma.mma_async's a is a 64-bit descriptor register or a vector of 4 registers");
+  }
+  if (I.ops[2].kind != Operand::Kind::Reg) error("wgmma.mma_async's b is a 64-bit descriptor register");
+  if (I.ops[3].kind != Operand::Kind::Reg && I.ops[3].kind != Operand::Kind::Imm)
+    error("wgmma.mma_async's scale-d is a predicate or an immediate 0 or 1");
+  const auto imm = [&](std::size_t i, std::string_view name, bool scale) -> bool {
+    if (os[i].kind != PK::Immediate) error(fmt::format("wgmma.mma_async's {} must be an immediate", name));
+    const std::int64_t v = os[i].ival;
+    if (scale && v != 1 && v != -1) error(fmt::format("wgmma.mma_async's {} must be 1 or -1, not {}", name, v));
+    if (!scale && v != 0 && v != 1) error(fmt::format("wgmma.mma_async's {} must be 0 or 1, not {}", name, v));
+    return scale ? v == -1 : v == 1;
+  };
+  if (imms >= 2) {
+    if (imm(4, "imm-scale-a", true)) I.wg_mode |= kWgmmaNegA;
+    if (imm(5, "imm-scale-b", true)) I.wg_mode |= kWgmmaNegB;
+  }
+  if (halfs) {
+    if (!areg && imm(6, "imm-trans-a", false)) I.wg_mode |= kWgmmaTransA;
+    if (imm(areg ? 6 : 7, "imm-trans-b", false)) I.wg_mode |= kWgmmaTransB;
+  }
+  return I;
+}
+
 Instr Decoder::run() {
   const std::string& opc = in_.opcode;
   Instr I;
@@ -858,6 +1013,7 @@ Instr Decoder::run() {
   if (opc == "cp" && m_.has("async")) return decode_cp_async();
   if (opc == "cp" && m_.has("reduce")) return decode_bulk();
   if (opc == "mma") return decode_mma();
+  if (opc == "wgmma") return decode_wgmma();
   if (opc == "ldmatrix" || opc == "stmatrix" || opc == "movmatrix") return decode_matrix();
   if (opc == "tensormap")
     error("tensormap.replace (rewriting a tensor map in memory) is not supported: warpsim's tensor maps are its own "

@@ -26,6 +26,8 @@ PipeClass pipe_class(const Instr& in) {
     case PipeRule::ByType: return by_type(in);
     case PipeRule::SfuOrFp64: return is_f64(in.type) ? PipeClass::Fp64 : PipeClass::Sfu;
     case PipeRule::ImadOrByType: return by_type(in) == PipeClass::Int ? PipeClass::Imad : by_type(in);
+    case PipeRule::TensorOrBranch:
+      return in.sub == 0 ? PipeClass::Tensor : PipeClass::Branch;  // WgmmaOp::MmaAsync is 0
     case PipeRule::IntSfuOrFp64:
       return by_type(in) == PipeClass::Int ? PipeClass::Int : is_f64(in.type) ? PipeClass::Fp64 : PipeClass::Sfu;
     default: return static_cast<PipeClass>(rule);  // the fixed rules are the classes, in the same order

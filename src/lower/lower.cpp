@@ -106,7 +106,13 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     InstrTiming& t = out.instrs[pc];
     t.pipe = op_class(in);
     t.issue = folded[pc] == kMerged ? Issue::Merged : folded[pc] != 0 ? Issue::Folded : Issue::Sass;
-    const InstrRegs regs = instr_regs(prog, in);
+    InstrRegs regs = instr_regs(prog, in);
+    if (in.op == ir::Op::Wgmma && in.sub_op<ir::WgmmaOp>() == ir::WgmmaOp::MmaAsync) {
+      // D lands asynchronously (wgmma.wait_group waits for it, not the scoreboard) and is read as C: chained
+      // wgmma.mma_async on one accumulator issue back to back.
+      regs.reads.insert(regs.reads.end(), regs.writes.begin(), regs.writes.end());
+      regs.writes.clear();
+    }
     if (cfg.compiler_uniform_datapath != 0 && on_uniform_datapath(in, regs, uniform, cfg)) t.pipe = OpClass::Uniform;
     t.reads_at = static_cast<std::uint32_t>(out.slots.size());
     t.nreads = static_cast<std::uint32_t>(regs.reads.size());
@@ -135,6 +141,19 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
       t.tensor_op = a == ir::MmaType::F64 ? 3 : fp8 || a == ir::MmaType::F16 || a == ir::MmaType::BF16 || a == ir::MmaType::TF32 ? 1 : 2;
       // traces/mma_sync's SASS: s4/u4 as two IMMA over int8, b1 .xor.popc as two BMMA .AND.POPC, fp8 two HMMA.
       t.tensor_sass = fp8 || a == ir::MmaType::S4 || a == ir::MmaType::U4 || a == ir::MmaType::B1Xor ? 2 : 1;
+    }
+    if (in.op == ir::Op::Wgmma && in.sub_op<ir::WgmmaOp>() == ir::WgmmaOp::MmaAsync) {
+      // traces/ubench_wgmma: every type holds the pipe N/2 cycles per warp (K is what changes with the rate); the
+      // operands it reads from shared memory are A's 16 rows of this warp and a quarter of B's N rows, 32 bytes each.
+      const ir::MmaType a = ir::mma_atype(in);
+      t.wgmma = true;
+      t.tensor_hold = cfg.wgmma_issue_cycles + cfg.wgmma_cycles_per_n * in.wg_n;
+      t.tensor_active = static_cast<std::uint32_t>(cfg.wgmma_cycles_per_n * in.wg_n);
+      t.latency = cfg.wgmma_latency;
+      t.wgmma_a_bytes = (in.wg_mode & ir::kWgmmaARegs) != 0 ? 0u : 16u * 32u;
+      t.wgmma_smem_bytes = t.wgmma_a_bytes + 8u * in.wg_n;
+      t.tensor_op = a == ir::MmaType::S8 || a == ir::MmaType::U8 || a == ir::MmaType::B1And ? 2 : 1;
+      t.tensor_sass = 1;
     }
     t.printf_call = in.op == ir::Op::Call &&
                     prog.calls[static_cast<std::size_t>(in.ops[0].imm)].builtin == ir::CallSite::Builtin::Vprintf;

@@ -257,6 +257,7 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     if (opts.racecheck) L.race = &races;
     L.tma_nan_fill_pattern = cfg.gpu.tma_nan_fill_pattern;
     L.mma_align_bits = cfg.gpu.mma_align_bits;
+    L.wgmma_fp8_sum_bits = cfg.gpu.wgmma_fp8_sum_bits;
     func::GridLimits limits;
     if (opts.no_progress_limit != 0) {
       limits.no_progress_limit = opts.no_progress_limit;

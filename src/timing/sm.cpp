@@ -290,11 +290,16 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   sp.issue(t.pipe, now, hold, slot);
   if (t.tensor_op != 0 && r.executed.any()) {
     // Nsight's active cycles: each SASS MMA's share of the hold, whole cycles (an m16n8k16 HMMA: 6.6 -> 6).
-    const std::uint64_t n = t.tensor_sass, active = n * static_cast<std::uint64_t>(t.tensor_hold / n);
+    const std::uint64_t n = t.tensor_sass,
+                        active = t.wgmma ? t.tensor_active : n * static_cast<std::uint64_t>(t.tensor_hold / n);
     std::uint64_t& count = t.tensor_op == 1 ? tensor_.hmma : t.tensor_op == 2 ? tensor_.imma : tensor_.dmma;
     std::uint64_t& cycles = t.tensor_op == 1 ? tensor_.hmma_cycles : t.tensor_op == 2 ? tensor_.imma_cycles : tensor_.dmma_cycles;
     count += n;
     cycles += active;
+    if (t.wgmma) {
+      ++tensor_.gmma;
+      tensor_.gmma_smem_bytes += t.wgmma_smem_bytes;
+    }
   }
   if (t.pipe == lower::OpClass::Fp32 && !t.expanded) w.fp32_next = now + pipe.interval;
   Cycle ready = now + (t.latency != 0 && !t.expanded ? t.latency : pipe.latency);  // an fp8 mma's two HMMAs
@@ -361,7 +366,20 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     count_expansion(t.sass, r.active);
   }
   if (t.mbarrier) ready = now + k_.cfg.mbarrier_latency;
-  if (!r.bulk.empty()) {
+  if (t.wgmma && r.async != source::kNoAsync) {
+    // wgmma.mma_async: this warp's part reads its A rows (from a descriptor) and then its quarter of B through the SM's
+    // shared memory; its tensor-pipe time starts once A is in (traces/ubench_wgmma: a lone wgmma with A from shared
+    // memory takes 12 cycles longer than with A from registers, while back-to-back ones keep the pipe busy), and it
+    // lands wgmma_latency after that time or after B's last byte, whichever is later.
+    const std::uint32_t a_bytes = t.wgmma_a_bytes, b_bytes = t.wgmma_smem_bytes - a_bytes;
+    const double rate = k_.cfg.gmma_smem_bytes_per_cycle;
+    const Cycle a_in = a_bytes != 0 ? smem_.gmma_read(a_bytes, rate, 0, now) : now;
+    const Cycle b_in = smem_.gmma_read(b_bytes, rate, k_.cfg.gmma_smem_request_cycles, now);
+    const Cycle land = max(a_in + hold, b_in) + t.latency;
+    k_.events.land(land, id_, w.cta, r.async);
+    w.drain = max(w.drain, land);
+    k_.end = max(k_.end, land);
+  } else if (!r.bulk.empty()) {
     count_bulk(r);
     // Bulk and tensor copies: the TMA unit says when each completes; the warp-instruction's effects land with the last.
     // A multicast's copies into other CTAs of the cluster land on their SMs when the unit has delivered them there.

@@ -31,6 +31,16 @@ Cycle SmemUnit::access(const source::MemAccess& m, LaneMask lanes, Cycle now, un
   return last + cfg_.latency;
 }
 
+Cycle SmemUnit::gmma_read(std::uint64_t bytes, double bytes_per_cycle, double request_cycles, Cycle now) {
+  if (bytes == 0) return now;
+  const Cycle start = max(now, free_);
+  gmma_carry_ += static_cast<double>(bytes) / bytes_per_cycle + request_cycles;
+  const auto busy = static_cast<std::uint64_t>(gmma_carry_);
+  gmma_carry_ -= static_cast<double>(busy);
+  free_ = start + busy;
+  return free_;
+}
+
 Cycle SmemUnit::async_write(unsigned wavefronts, double cycles_per, Cycle now) {
   if (wavefronts == 0 || cycles_per <= 0) return now;
   const Cycle start = max(now, free_);

@@ -92,6 +92,13 @@ struct GpuConfig {
   PipeTiming pipe_tensor{35, 4};
   double tensor_issue_cycles = 2.6;
   double tensor_tf32_rate = 0.5, tensor_int8_rate = 2.0, tensor_f64_rate = 0.0361;
+  // wgmma.mma_async (lower/lowered.hpp, timing/sm.cpp): each warp's part holds its sub-partition's tensor pipe
+  // wgmma_issue_cycles + wgmma_cycles_per_n x N (every type: K shrinks as the rate grows); its operands in shared
+  // memory (A's 16 rows of 32 bytes per warp, and a quarter of B's N rows of 32 bytes) pass the SM's shared memory
+  // at gmma_smem_bytes_per_cycle, plus gmma_smem_request_cycles per warp; it lands wgmma_latency after both.
+  double wgmma_cycles_per_n = 0.5, wgmma_issue_cycles = 1.4;
+  unsigned wgmma_latency = 43;
+  double gmma_smem_bytes_per_cycle = 128, gmma_smem_request_cycles = 0.25;
   unsigned fp32_units = 1;  // FMA units per sub-partition an FP32 instruction may issue to (the first takes IMAD too)
   // PTX instructions ptxas expands into SASS sequences (latency 0: not emulated, the pipe timing is used)
   EmulatedOp emul_div_f32, emul_rcp_f32, emul_sqrt_f32;  // div/rcp/sqrt.rn/rz/rm/rp.f32
@@ -165,6 +172,7 @@ struct GpuConfig {
   unsigned tma_copy_cycles = 67;                 // sm.tma_copy_cycles: the fewest cycles the TMA unit spends on a copy
   unsigned tma_land_cycles = 10;                 // sm.tma_land_cycles: the last data back to bytes in shared + complete_tx
   unsigned tma_multicast_cycles = 70;            // sm.tma_multicast_cycles: the data back to a multicast's peer copies landed
+  unsigned wgmma_fp8_sum_bits = 14;  // sm.wgmma_fp8_sum_bits: significand bits an fp8 wgmma's aligned sum keeps
   unsigned mma_align_bits = 2;  // sm.mma_align_bits: bits below C/D's f32 significand an mma's aligned sum keeps
   unsigned tma_nan_fill_pattern = 0x7ff7;        // sm.tma_nan_fill_pattern: 16 bits repeated over an OOB NaN element
   unsigned dsmem_latency = 200;                  // cluster.dsmem_latency: a distributed-shared-memory access's round trip

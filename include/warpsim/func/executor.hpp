@@ -121,6 +121,14 @@ class Executor {
   void exec_mem(Cta& cta, Warp& w, const ir::Instr& in, LaneMask lanes, StepResult& r);
   // ldmatrix, stmatrix, movmatrix, mma.sync (exec_matrix.cpp): the whole warp at once
   void exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask active, LaneMask lanes, StepResult& r);
+  // wgmma.* (exec_wgmma.cpp): false if the path now waits (wait_group); the fault for an instruction that touches a
+  // register of an unfinished wgmma.mma_async; a wait_group's check (erasing what it covers); landing one
+  bool exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask active, LaneMask lanes,
+                  StepResult& r);
+  void check_wgmma_registers(Cta& cta, Warp& w, const ir::Instr& in, std::uint32_t pc);
+  static void index_wgmma_slots(Warp& w);
+  static bool wgmma_wait_done(Warp& w, const ir::Instr& in);
+  bool complete_wgmma(Cta& cta, std::uint64_t id);
   // --racecheck: a lane's access to the shared memory of its own CTA or (shared::cluster) of a peer.
   void race_access(Cta& cta, Warp& w, std::uint32_t pc, unsigned lane, ir::Space resolved, Addr off, unsigned bytes,
                    bool write);

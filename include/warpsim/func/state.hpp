@@ -47,6 +47,17 @@ struct Path {
   std::uint64_t suspend = 0;  // Wait::Mbarrier: the suspension's token (Issued::suspend)
 };
 
+// A wgmma.mma_async of a warp that no wgmma.wait_group has covered yet (exec_wgmma.cpp). Its results are in the
+// registers from issue on (functionally), but reading or writing them, or A's registers, before the covering wait is
+// undefined on the GPU: warpsim faults.
+struct WgmmaPending {
+  std::uint64_t id = 0;     // its source::AsyncId with a timing driver (landed when the driver says so), else 0
+  std::uint64_t group = 0;  // the warp's wgmma commit count at issue: committed once the count is past it
+  std::uint32_t pc = 0;
+  bool landed = false;
+  std::vector<std::uint32_t> regs;  // D's register slots, and A's when A comes from registers
+};
+
 struct Warp {
   std::uint32_t index = 0;  // within the CTA
   LaneMask valid;           // lanes that exist (a partial last warp has fewer)
@@ -64,6 +75,9 @@ struct Warp {
   // detection: FunctionalSource::kIdleTimeoutLimit), and CtaAsync::epoch at the last one.
   std::uint32_t idle_timeouts = 0;
   std::uint64_t timeout_epoch = ~std::uint64_t{0};
+  std::vector<WgmmaPending> wgmma;  // its wgmma.mma_async not yet waited for, in issue order
+  std::vector<std::uint32_t> wgmma_slots;  // the register slots of `wgmma`, sorted, each once
+  std::uint64_t wgmma_issued = 0, wgmma_commits = 0;
 
   bool done() const { return paths.empty(); }
   Path* find_path(std::uint32_t id) {
@@ -189,6 +203,13 @@ struct Cta {
   // barrier.cluster per thread: 0 = not arrived, else 1 + the cluster barrier phase it arrived in.
   std::vector<std::uint64_t> cluster_arrived;
   TouchedRange touched_dsmem;  // shared::cluster addresses of other CTAs it accessed (watchdog)
+  // Per warpgroup (4 consecutive warps): the pcs of the wgmma.mma_async its warps issued, from the `base`-th on, that
+  // not every warp of it has issued yet: each warp's n-th must be the same instruction (exec_wgmma.cpp).
+  struct WarpgroupSeq {
+    std::uint64_t base = 0;
+    std::vector<std::uint32_t> pcs;
+  };
+  std::vector<WarpgroupSeq> warpgroups;
   bool done() const { return threads_exited == threads; }
 };
 
@@ -223,6 +244,8 @@ struct Launch {
   config::Reconvergence model = config::Reconvergence::Independent;
   // sm.mma_align_bits: the precision of an f32-accumulating mma.sync's aligned sum (src/func/exec_matrix.cpp).
   unsigned mma_align_bits = config::GpuConfig{}.mma_align_bits;
+  // sm.wgmma_fp8_sum_bits: the precision of an e4m3/e5m2 wgmma's aligned sum (src/func/exec_wgmma.cpp).
+  unsigned wgmma_fp8_sum_bits = config::GpuConfig{}.wgmma_fp8_sum_bits;
   // sm.tma_nan_fill_pattern: the 16 bits a tensor load repeats over an element outside the tensor (NaN fill).
   unsigned tma_nan_fill_pattern = config::GpuConfig{}.tma_nan_fill_pattern;
   const ClockSource* clock = nullptr;

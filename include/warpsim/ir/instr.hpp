@@ -157,6 +157,18 @@ struct MmaDims {
 MmaDims mma_dims(MmaShape s);
 // Bits of one element of the type (b1: 1, s4/u4: 4, s8/u8/e4m3/e5m2: 8, f16/bf16: 16, tf32: 32, f64: 64).
 unsigned mma_bits(MmaType t);
+// wgmma.<op> (Instr::sub; PTX ISA "Asynchronous warpgroup level matrix instructions", src/func/exec_wgmma.cpp).
+// MmaAsync: Instr::sub2 A's and B's types (as mma's), Instr::type D's type, Instr::wg_n N (M is 64; K follows from
+// the types), Instr::wg_mode the WgmmaMode bits; operands d {vector}, a (a 64-bit descriptor register, or {vector}
+// with kWgmmaARegs), b (descriptor), scale-d (a predicate or an immediate). WaitGroup: ops[0] is the immediate N.
+enum class WgmmaOp : std::uint8_t { MmaAsync, Fence, CommitGroup, WaitGroup };
+enum WgmmaMode : std::uint8_t {
+  kWgmmaARegs = 1,  // A from registers
+  kWgmmaNegA = 2,   // imm-scale-a -1
+  kWgmmaNegB = 4,   // imm-scale-b -1
+  kWgmmaTransA = 8,   // imm-trans-a 1: A is M-major in shared memory
+  kWgmmaTransB = 16,  // imm-trans-b 1: B is N-major
+};
 enum class VoteMode : std::uint8_t { All, Any, Uni, Ballot };
 enum class ReduxOp : std::uint8_t { Add, Min, Max, And, Or, Xor };
 // bar.sync (and plain bar), bar.arrive, bar.red; barrier.*; barrier.cluster.arrive and barrier.cluster.wait.
@@ -205,6 +217,8 @@ struct Instr {
   std::uint8_t vec = 1;       // .v2/.v4/.v8
   std::uint8_t sub = 0;       // AtomOp, ShflMode, VoteMode, ReduxOp, BarOp, MatchMode, prmt mode, ...
   std::uint8_t sub2 = 0;      // cp(.reduce).async.bulk: 0 copy, else 1 + AtomOp (see CpAsyncOp)
+  std::uint8_t wg_mode = 0;   // wgmma.mma_async: WgmmaMode bits
+  std::uint16_t wg_n = 0;     // wgmma.mma_async: N
   std::uint8_t nops = 0;      // operands in use
   std::uint8_t ndst = 0;      // the first ndst operands are destinations
   bool guard_neg = false;

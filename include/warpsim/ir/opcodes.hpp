@@ -39,6 +39,7 @@ enum class PipeRule : std::uint8_t {
   SfuOrFp64,     // Fp64 when type is f64, else Sfu
   IntSfuOrFp64,  // Int without a float type, else as SfuOrFp64
   ImadOrByType,  // Imad without a float type (integer mul, mad, mul24, mad24), else as ByType
+  TensorOrBranch,  // Tensor for the multiply-accumulate (wgmma.mma_async), Branch for its fence/commit/wait forms
 };
 static_assert(static_cast<int>(PipeRule::Imad) == static_cast<int>(PipeClass::Imad));
 static_assert(static_cast<int>(PipeRule::Tensor) == static_cast<int>(PipeClass::Tensor));

@@ -71,6 +71,10 @@ struct InstrTiming {
   std::uint8_t tensor_op = 0;      // mma: 1 HMMA, 2 IMMA/BMMA, 3 DMMA (timing/stats.hpp, TensorStats)
   std::uint8_t tensor_sass = 0;    // mma: how many of them ptxas issues for it (2: fp8, s4/u4, b1 .xor)
   double tensor_hold = 0;  // mma: the tensor pipe's time for its shape and types (see `interval` above), in cycles
+  bool wgmma = false;      // wgmma.mma_async: lands asynchronously (timing/sm.cpp), `latency` after its pipe and reads
+  std::uint32_t wgmma_smem_bytes = 0;  // wgmma.mma_async: this warp's operand bytes from shared memory
+  std::uint32_t wgmma_a_bytes = 0;     // wgmma.mma_async: of those, A's (0 with A from registers)
+  std::uint32_t tensor_active = 0;     // wgmma.mma_async: Nsight's tensor-pipe active cycles (N / 2)
   std::uint32_t reads_at = 0, nreads = 0, writes_at = 0, nwrites = 0;  // ranges of Program::slots
 };
 

@@ -61,6 +61,9 @@ class SmemUnit {
   // wavefronts that keep the banks `cycles_per` cycles each, after what the banks already took: when the last is
   // written. Counted as shared-memory wavefronts.
   Cycle async_write(unsigned wavefronts, double cycles_per, Cycle now);
+  // A warp's wgmma.mma_async operand read: `bytes` at mem.gmma_smem_bytes_per_cycle plus mem.gmma_smem_request_cycles,
+  // after what the banks already took (fractions carry to the next read): when the last byte is read.
+  Cycle gmma_read(std::uint64_t bytes, double bytes_per_cycle, double request_cycles, Cycle now);
   // When sub-partition `sub`'s port takes its next access.
   Cycle port_free(unsigned sub) const { return sub < port_free_.size() ? port_free_[sub] : Cycle{0}; }
   // Until when sub-partition `sub` issues no shared-memory instruction: the end of a conflicting access at its port.
@@ -74,6 +77,7 @@ class SmemUnit {
   std::vector<Cycle> hold_;       // per sub-partition: no shared-memory issue before (a conflicting access replays)
   MemScratch scratch_;
   SmemStats stats_;
+  double gmma_carry_ = 0;  // gmma_read's fraction of a cycle not yet taken
 };
 
 }  // namespace warpsim::timing

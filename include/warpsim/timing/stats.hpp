@@ -80,8 +80,12 @@ struct TensorStats {
   // sm__pipe_tensor_op_{hmma,imma,dmma}_cycles_active.sum: whole cycles the pipe works on them (an m16n8k16 HMMA 6:
   // its hold, pipe.tensor.*, less the fraction)
   std::uint64_t hmma_cycles = 0, imma_cycles = 0, dmma_cycles = 0;
+  // sm__inst_executed_pipe_tensor_op_gmma.sum (of hmma and imma: warp-level wgmma.mma_async, HGMMA/QGMMA/IGMMA/
+  // BGMMA) and sm__sass_data_bytes_mem_shared_op_gmma.sum (their operand bytes read from shared memory)
+  std::uint64_t gmma = 0, gmma_smem_bytes = 0;
   void add(const TensorStats& o) {
     hmma += o.hmma, imma += o.imma, dmma += o.dmma;
+    gmma += o.gmma, gmma_smem_bytes += o.gmma_smem_bytes;
     hmma_cycles += o.hmma_cycles, imma_cycles += o.imma_cycles, dmma_cycles += o.dmma_cycles;
   }
 };

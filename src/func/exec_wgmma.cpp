@@ -1,0 +1,363 @@
+// Warpgroup-level matrix instructions (PTX ISA, "Asynchronous warpgroup level matrix instructions"): wgmma.mma_async
+// with A from shared memory (a matrix descriptor) or registers and B from shared memory, wgmma.fence,
+// wgmma.commit_group and wgmma.wait_group.
+// Models:
+//   warpgroup  four consecutive warps of the CTA (warps 4g .. 4g+3). Each issues the same wgmma.mma_async with all 32
+//              lanes (.sync.aligned); warp r of the group computes rows 16r .. 16r+15 of the 64 x N result, so each
+//              warp's part is computed when that warp issues it. warpsim faults when a warp issues it with lanes
+//              missing, when the CTA's warps do not make whole warpgroups, when a warp of the group has exited, or
+//              when the n-th wgmma.mma_async of one warp is not the n-th of another.
+//   descriptor the 64-bit shared-memory matrix descriptor: start address (bits 0-13), leading-dimension byte offset
+//              (16-29), stride-dimension byte offset (32-45), each in 16-byte units; base offset (49-51); swizzle
+//              (62-63: 0 none, 1 128-byte, 2 64-byte, 3 32-byte). The canonical layouts ("Shared memory matrix
+//              layout"), in bytes, for row mn of A (M) or B (N) and byte kb of its K elements (each wgmma's K spans
+//              32 bytes):
+//                K-major, no swizzle: core matrices of 8 rows x 16 bytes: start + (mn / 8) SBO + (mn % 8) 16 +
+//                  (kb / 16) LBO + kb % 16;
+//                K-major, swizzle of width W (32, 64, 128): start + (mn / 8) SBO + (mn % 8) W + kb (LBO unused);
+//                MN-major (imm-trans 1, f16/bf16 only), element (mn, k) at mn byte mb: no swizzle: start +
+//                  (mb / 16) SBO + (k / 8) LBO + (k % 8) 16 + mb % 16; swizzle W: start + (mb / W) LBO + (k / 8) SBO
+//                  + (k % 8) W + mb % W;
+//              and a swizzle permutes 16-byte chunks by shared-memory address as TMA writes them (exec_bulk.cpp):
+//              address bits [4, 4 + log2(W / 16)) XOR bits [7, ...). b1 elements are bits of their K-major row,
+//              least significant first.
+//   registers  D as mma.m16n8k*'s C/D per 8 columns: register i of lane l holds row g + 8 ((i / 2) % 2), column
+//              8 (i / 4) + 2 t + i % 2 (g = l / 4, t = l % 4; f16 D: register i holds row g + 8 (i % 2), columns
+//              8 (i / 2) + 2 t and the next); A from registers as mma.m16n8kK's A (mma_numerics.hpp, a_cell).
+//   numerics   scale-d 0 drops C; imm-scale -1 negates A or B; f16/bf16/tf32/fp8 products are exact and summed
+//              as mma.sync's are (mma_numerics.hpp: align-to-largest, truncated, rounded toward zero for f32; the
+//              exact sum rounded to nearest for f16), integers exactly (.satfinite clamps to s32), b1 as popc(a & b).
+//   async      a wgmma.mma_async joins the warp's open group; commit_group closes it; wait_group N waits until at
+//              most N committed groups are unfinished. With a timing driver each wgmma.mma_async is an asynchronous
+//              operation that lands when the driver says (the tensor pipe's model); without one it is done at issue.
+//              Its results are written at issue; any other instruction that reads or writes its D registers (or A's)
+//              before a wait_group covers it is a fault: the PTX ISA leaves it undefined.
+// Leaves out: wgmma.mma_async.sp, the descriptor's base offset (a non-zero one is a fault: every layout here starts
+// on its swizzle pattern), the requirement of a wgmma.fence between other instructions' register writes and the
+// wgmma that reads them (not checked), and the order of shared-memory reads against other accesses (operands are
+// read at issue).
+#include "mma_numerics.hpp"
+#include "race_hooks.hpp"
+
+#include <warpsim/func/scalar.hpp>
+
+#include <algorithm>
+#include <bit>
+#include <climits>
+#include <cstring>
+
+namespace warpsim::func {
+namespace {
+
+using ir::MmaType;
+using ir::ScalarType;
+using ir::WgmmaOp;
+using namespace mma;
+
+struct Desc {
+  std::uint32_t start = 0, lbo = 0, sbo = 0;
+  unsigned base_offset = 0, width = 16;  // width: the swizzle's row bytes (16: none)
+};
+
+Desc decode_desc(std::uint64_t v) {
+  Desc d;
+  d.start = static_cast<std::uint32_t>((v & 0x3fff) << 4);
+  d.lbo = static_cast<std::uint32_t>(((v >> 16) & 0x3fff) << 4);
+  d.sbo = static_cast<std::uint32_t>(((v >> 32) & 0x3fff) << 4);
+  d.base_offset = static_cast<unsigned>((v >> 49) & 7);
+  const unsigned sw = static_cast<unsigned>(v >> 62);
+  d.width = sw == 1 ? 128 : sw == 2 ? 64 : sw == 3 ? 32 : 16;
+  return d;
+}
+
+std::uint32_t swizzle(std::uint32_t a, unsigned width) {
+  if (width == 16) return a;
+  const std::uint32_t mask = (width / 16 - 1) << 4;
+  return a ^ ((a >> 3) & mask);
+}
+
+// The shared-memory byte of byte kb of row mn, K-major.
+std::uint32_t k_major(const Desc& d, unsigned mn, unsigned kb) {
+  const std::uint32_t a = d.width == 16 ? d.start + (mn / 8) * d.sbo + (mn % 8) * 16 + (kb / 16) * d.lbo + kb % 16
+                                        : d.start + (mn / 8) * d.sbo + (mn % 8) * d.width + kb;
+  return swizzle(a, d.width);
+}
+// The shared-memory byte of MN byte mb of K row k, MN-major.
+std::uint32_t mn_major(const Desc& d, unsigned mb, unsigned k) {
+  const std::uint32_t a = d.width == 16 ? d.start + (mb / 16) * d.sbo + (k / 8) * d.lbo + (k % 8) * 16 + mb % 16
+                                        : d.start + (mb / d.width) * d.lbo + (k / 8) * d.sbo + (k % 8) * d.width + mb % d.width;
+  return swizzle(a, d.width);
+}
+
+unsigned k_of(MmaType t) {
+  switch (t) {
+    case MmaType::F16:
+    case MmaType::BF16: return 16;
+    case MmaType::TF32: return 8;
+    case MmaType::B1And: return 256;
+    default: return 32;
+  }
+}
+
+}  // namespace
+
+void Executor::check_wgmma_registers(Cta& cta, Warp& w, const ir::Instr& in, std::uint32_t pc) {
+  if (in.op == ir::Op::Wgmma) return;  // chained wgmma.mma_async share their accumulator; the others name none
+  const ir::Program& prog = *L_.prog;
+  const auto pending = [&](std::uint32_t s) {
+    return s != ir::kNoReg && std::binary_search(w.wgmma_slots.begin(), w.wgmma_slots.end(), s);
+  };
+  const auto report = [&](std::uint32_t s, bool write) {
+    std::uint32_t at = 0;
+    for (const WgmmaPending& p : w.wgmma)
+      if (std::find(p.regs.begin(), p.regs.end(), s) != p.regs.end()) at = p.pc;
+    const InstrContext cx{L_, cta, w, in, pc};
+    const LaneMask live = w.valid & ~w.exited;
+    cx.fault(live.any() ? static_cast<unsigned>(std::countr_zero(live.bits)) : 0,
+             "{} {} {}, a register of the wgmma.mma_async at PTX line {} that no wgmma.wait_group has covered yet "
+             "(PTX ISA: accessing the accumulator or A registers of an unfinished wgmma.mma_async is undefined)",
+             ir::op_name(in.op), write ? "writes" : "reads", s < prog.slot_names.size() ? prog.slot_names[s] : "?",
+             prog.code[at].line);
+  };
+  if (pending(in.guard)) report(in.guard, false);
+  for (unsigned i = 0; i < in.nops; ++i) {
+    const ir::Operand& op = in.ops[i];
+    const bool write = i < in.ndst && op.kind != ir::Operand::Kind::Addr;
+    if ((op.kind == ir::Operand::Kind::Reg || op.kind == ir::Operand::Kind::Addr) && pending(op.reg)) report(op.reg, write);
+    if (op.kind == ir::Operand::Kind::Vec)
+      for (std::uint32_t e = 0; e < op.count; ++e)
+        if (pending(prog.vec_slots[op.reg + e])) report(prog.vec_slots[op.reg + e], write);
+  }
+}
+
+void Executor::index_wgmma_slots(Warp& w) {
+  w.wgmma_slots.clear();
+  for (const WgmmaPending& p : w.wgmma) w.wgmma_slots.insert(w.wgmma_slots.end(), p.regs.begin(), p.regs.end());
+  std::sort(w.wgmma_slots.begin(), w.wgmma_slots.end());
+  w.wgmma_slots.erase(std::unique(w.wgmma_slots.begin(), w.wgmma_slots.end()), w.wgmma_slots.end());
+}
+
+bool Executor::wgmma_wait_done(Warp& w, const ir::Instr& in) {
+  const auto n = static_cast<std::uint64_t>(in.ops[0].imm);
+  const std::uint64_t bound = w.wgmma_commits > n ? w.wgmma_commits - n : 0;  // groups below it must be finished
+  for (const WgmmaPending& p : w.wgmma)
+    if (p.group < bound && !p.landed) return false;
+  if (std::erase_if(w.wgmma, [&](const WgmmaPending& p) { return p.group < bound; }) != 0) index_wgmma_slots(w);
+  return true;
+}
+
+bool Executor::complete_wgmma(Cta& cta, std::uint64_t id) {
+  for (Warp& w : cta.warps)
+    for (WgmmaPending& p : w.wgmma)
+      if (p.id == id) {
+        p.landed = true;
+        release_async_waits(cta);
+        return true;
+      }
+  return false;
+}
+
+bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask active, LaneMask lanes,
+                          StepResult& r) {
+  const std::uint32_t pc = w.paths[static_cast<std::size_t>(path)].pc;
+  InstrContext cx{L_, cta, w, in, pc};
+  const LaneMask full(0xffffffffu);
+  const char* name = in.sub_op<WgmmaOp>() == WgmmaOp::MmaAsync      ? "wgmma.mma_async"
+                     : in.sub_op<WgmmaOp>() == WgmmaOp::Fence       ? "wgmma.fence"
+                     : in.sub_op<WgmmaOp>() == WgmmaOp::CommitGroup ? "wgmma.commit_group"
+                                                                     : "wgmma.wait_group";
+  if (lanes != full) {
+    const LaneMask missing = full & ~lanes;
+    const unsigned first = static_cast<unsigned>(std::countr_zero((lanes.any() ? lanes : active).bits));
+    const char* why = (missing & w.exited).any() ? "have exited"
+                      : (missing & ~w.valid).any() ? "do not exist (the CTA's last warp is partial)"
+                      : (missing & active).any()   ? "are guarded off"
+                                                   : "are on another path (the warp has diverged)";
+    cx.fault(first, "{}.sync.aligned must be executed by all 32 lanes of the warp together; lanes {} {} (PTX ISA: the "
+                    "behaviour is undefined)", name, lane_ranges(missing), why);
+  }
+  switch (in.sub_op<WgmmaOp>()) {
+    case WgmmaOp::Fence: return true;  // register and shared-memory accesses are in order here
+    case WgmmaOp::CommitGroup: ++w.wgmma_commits; return true;
+    case WgmmaOp::WaitGroup:
+      if (wgmma_wait_done(w, in)) return true;
+      w.paths[static_cast<std::size_t>(path)].wait = Wait::AsyncCopy;
+      return false;
+    case WgmmaOp::MmaAsync: break;
+  }
+
+  // The warpgroup.
+  const std::uint32_t group = w.index / 4, rank = w.index % 4;
+  if (cta.warps.size() < 4 * (group + 1))
+    cx.fault(0, "wgmma.mma_async needs a whole warpgroup (4 warps, 128 threads); warp {} is in warpgroup {}, of which "
+                "the CTA has only {} warps ({} threads: a multiple of 128 is needed)",
+             w.index, group, cta.warps.size() - 4 * group, cta.threads);
+  if (cta.warpgroups.size() <= group) cta.warpgroups.resize(group + 1);
+  Cta::WarpgroupSeq& seq = cta.warpgroups[group];
+  const std::uint64_t nth = w.wgmma_issued;
+  for (std::uint32_t i = 4 * group; i < 4 * group + 4; ++i)
+    if (cta.warps[i].done() && cta.warps[i].wgmma_issued <= nth)
+      cx.fault(0, "wgmma.mma_async needs all four warps of warpgroup {}; warp {} has exited after {} wgmma.mma_async, "
+                  "and this is number {}", group, i, cta.warps[i].wgmma_issued, nth + 1);
+  if (nth - seq.base < seq.pcs.size()) {
+    const std::uint32_t other = seq.pcs[static_cast<std::size_t>(nth - seq.base)];
+    if (other != pc)
+      cx.fault(0, "the warps of warpgroup {} must execute the same wgmma.mma_async together: this warp's wgmma.mma_async "
+                  "number {} is at PTX line {}, another warp's at PTX line {}",
+               group, nth + 1, in.line, L_.prog->code[other].line);
+  } else {
+    seq.pcs.push_back(pc);
+  }
+  ++w.wgmma_issued;
+  std::uint64_t low = ~std::uint64_t{0};
+  for (std::uint32_t i = 4 * group; i < 4 * group + 4; ++i) low = std::min(low, cta.warps[i].wgmma_issued);
+  if (low > seq.base) {
+    seq.pcs.erase(seq.pcs.begin(), seq.pcs.begin() + static_cast<std::ptrdiff_t>(low - seq.base));
+    seq.base = low;
+  }
+
+  // The operation.
+  const MmaType at = ir::mma_atype(in), bt = ir::mma_btype(in);
+  const unsigned N = in.wg_n, K = k_of(at);
+  const unsigned bits = mma_bits(at);
+  const unsigned eb = bits >= 8 ? bits / 8 : 0;  // bytes per element (b1: bits of a byte)
+  const bool areg = (in.wg_mode & ir::kWgmmaARegs) != 0;
+  const bool ta = (in.wg_mode & ir::kWgmmaTransA) != 0, tb = (in.wg_mode & ir::kWgmmaTransB) != 0;
+  const ir::Operand &dop = in.ops[0], &aop = in.ops[1], &bop = in.ops[2], &sop = in.ops[3];
+  const ScalarType dt = in.type;
+  const bool half_d = dt == ScalarType::F16;
+  const unsigned d_regs = half_d ? N / 4 : N / 2;
+  bool scale_d = (cx.read(sop, 0) & 1) != 0;
+  if (sop.kind == ir::Operand::Kind::Imm) scale_d = sop.imm != 0;
+  const std::uint64_t emask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+
+  // Shared-memory reads through a descriptor, with bounds checks.
+  const auto descriptor = [&](const ir::Operand& op, const char* which) {
+    const Desc d = decode_desc(cx.read(op, 0));
+    if (d.base_offset != 0)
+      cx.fault(0, "wgmma.mma_async's {} descriptor has base offset {}: warpsim models base offset 0 only (matrices that "
+                  "start on their swizzle pattern)", which, d.base_offset);
+    return d;
+  };
+  const auto load = [&](std::uint32_t addr, const char* which) -> std::uint64_t {
+    const unsigned n = eb == 0 ? 1 : eb;
+    if (addr + n > cta.smem.size())
+      cx.fault(0, "wgmma.mma_async reads {} at shared 0x{:x}, outside the CTA's {} bytes of shared memory (its "
+                  "descriptor's start, leading or stride byte offset is wrong)", which, addr, cta.smem.size());
+    std::uint64_t v = 0;
+    std::memcpy(&v, cta.smem.data() + addr, n);
+    if (cta.touched_shared.extend(addr, n)) L_.progress = true;
+    return v;
+  };
+  const auto element = [&](const Desc& d, bool mn_major_layout, unsigned mn, unsigned k, const char* which) {
+    if (eb == 0) {  // b1: bit k % 8 of byte k / 8 of the K-major row
+      const std::uint64_t byte = load(k_major(d, mn, k / 8), which);
+      return (byte >> (k % 8)) & 1;
+    }
+    const std::uint32_t a = mn_major_layout ? mn_major(d, mn * eb, k) : k_major(d, mn, k * eb);
+    return load(a, which) & emask;
+  };
+
+  std::vector<std::uint64_t> A(16 * K), B(K * N), C(16 * N);
+  const unsigned epr = bits >= 32 ? 1 : 32 / bits;
+  if (areg) {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      for (unsigned rg = 0; rg < 4; ++rg) {
+        const std::uint64_t v = cx.read_elem(aop, rg, lane);
+        for (unsigned i = 0; i < epr; ++i) {
+          const Cell c = a_cell(16, epr, lane, rg, i);
+          A[c.row * K + c.col] = (v >> (i * bits)) & emask;
+        }
+      }
+  } else {
+    const Desc da = descriptor(aop, "A");
+    for (unsigned i = 0; i < 16; ++i)
+      for (unsigned k = 0; k < K; ++k) A[i * K + k] = element(da, ta, 16 * rank + i, k, "A");
+  }
+  const Desc db = descriptor(bop, "B");
+  for (unsigned k = 0; k < K; ++k)
+    for (unsigned j = 0; j < N; ++j) B[k * N + j] = element(db, tb, j, k, "B");
+  // C: D's registers.
+  const auto d_cell = [&](unsigned lane, unsigned i, unsigned half) -> Cell {
+    const unsigned g = lane / 4, t = lane % 4;
+    if (half_d) return {g + 8 * (i % 2), 8 * (i / 2) + 2 * t + half};
+    return {g + 8 * ((i / 2) % 2), 8 * (i / 4) + 2 * t + i % 2};
+  };
+  for (unsigned lane = 0; lane < kWarpSize; ++lane)
+    for (unsigned i = 0; i < d_regs; ++i) {
+      const std::uint64_t v = cx.read_elem(dop, i, lane);
+      if (half_d) {
+        for (unsigned h = 0; h < 2; ++h) {
+          const Cell c = d_cell(lane, i, h);
+          C[c.row * N + c.col] = (v >> (16 * h)) & 0xffff;
+        }
+      } else {
+        const Cell c = d_cell(lane, i, 0);
+        C[c.row * N + c.col] = v & 0xffffffffu;
+      }
+    }
+
+  // D.
+  const bool neg = ((in.wg_mode & ir::kWgmmaNegA) != 0) != ((in.wg_mode & ir::kWgmmaNegB) != 0);
+  std::vector<std::uint64_t> D(16 * N);
+  std::vector<double> terms;
+  terms.reserve(K + 1);
+  std::vector<double> Av, Bv;  // the floating elements' values (A negated when the product is)
+  if (dt != ScalarType::S32) {
+    Av.resize(A.size());
+    Bv.resize(B.size());
+    for (std::size_t i = 0; i < A.size(); ++i) Av[i] = neg ? -element_value(at, A[i]) : element_value(at, A[i]);
+    for (std::size_t i = 0; i < B.size(); ++i) Bv[i] = element_value(bt, B[i]);
+  }
+  for (unsigned i = 0; i < 16; ++i)
+    for (unsigned j = 0; j < N; ++j) {
+      const std::uint64_t c = C[i * N + j];
+      std::uint64_t& d = D[i * N + j];
+      if (dt == ScalarType::S32) {
+        std::int64_t s = scale_d ? static_cast<std::int32_t>(c & 0xffffffffu) : 0;
+        for (unsigned k = 0; k < K; ++k)
+          s += at == MmaType::B1And ? static_cast<std::int64_t>(A[i * K + k] & B[k * N + j])
+                                    : int_value(at, A[i * K + k]) * int_value(bt, B[k * N + j]);
+        if (in.has(ir::kSatfinite)) s = std::clamp<std::int64_t>(s, INT32_MIN, INT32_MAX);
+        d = static_cast<std::uint32_t>(s);
+        continue;
+      }
+      terms.clear();
+      if (scale_d) terms.push_back(half_d ? f16_value(c) : f32_value(static_cast<std::uint32_t>(c)));
+      for (unsigned k = 0; k < K; ++k) terms.push_back(Av[i * K + k] * Bv[k * N + j]);  // exact
+      const bool fp8 = at == MmaType::E4M3 || at == MmaType::E5M2;
+      d = half_d ? half_sum(terms, L_.mma_align_bits)
+                 : aligned_sum_f32(terms, fp8 ? static_cast<int>(L_.wgmma_fp8_sum_bits) - 24
+                                              : static_cast<int>(L_.mma_align_bits));
+    }
+  for (unsigned lane = 0; lane < kWarpSize; ++lane)
+    for (unsigned i = 0; i < d_regs; ++i) {
+      if (half_d) {
+        const Cell lo = d_cell(lane, i, 0), hi = d_cell(lane, i, 1);
+        cx.write_elem(dop, i, lane, (D[lo.row * N + lo.col] & 0xffff) | ((D[hi.row * N + hi.col] & 0xffff) << 16));
+      } else {
+        const Cell c = d_cell(lane, i, 0);
+        cx.write_elem(dop, i, lane, D[c.row * N + c.col]);
+      }
+    }
+
+  // Pending until a wait_group covers it.
+  WgmmaPending p;
+  p.group = w.wgmma_commits;
+  p.pc = pc;
+  p.landed = !L_.async_driven;
+  if (L_.async_driven) {
+    p.id = L_.next_async++;
+    r.async = p.id;
+  }
+  const ir::Program& prog = *L_.prog;
+  for (std::uint32_t i = 0; i < dop.count; ++i) p.regs.push_back(prog.vec_slots[dop.reg + i]);
+  if (areg)
+    for (std::uint32_t i = 0; i < aop.count; ++i) p.regs.push_back(prog.vec_slots[aop.reg + i]);
+  std::erase_if(p.regs, [](std::uint32_t s) { return s == ir::kNoReg || (s & ir::Program::kVecImm) != 0; });
+  w.wgmma.push_back(std::move(p));
+  index_wgmma_slots(w);
+  return true;
+}
+
+}  // namespace warpsim::func

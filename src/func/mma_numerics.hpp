@@ -1,0 +1,34 @@
+// The arithmetic of the tensor-core instructions shared by mma.sync (exec_matrix.cpp) and wgmma.mma_async
+// (exec_wgmma.cpp): element values of each A/B type, the f32 accumulator's aligned sum, the f16 accumulator's sum,
+// and the PTX ISA's A-fragment layout of the m16n8kK shapes (which wgmma's A from registers shares, per warp).
+// Models: what exec_matrix.cpp's header says of the numerics. Leaves out: everything about operands and lanes.
+#pragma once
+
+#include <warpsim/ir/instr.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace warpsim::func::mma {
+
+double f32_value(std::uint32_t bits);
+double f16_value(std::uint64_t bits);
+// The value of one A or B element (its bits right-aligned) as a double: exact for every floating type.
+double element_value(ir::MmaType t, std::uint64_t bits);
+// The value of one integer or b1 element.
+std::int64_t int_value(ir::MmaType t, std::uint64_t bits);
+// f32 accumulator: the terms aligned to the largest, each truncated toward zero align_bits below its 24-bit
+// significand, added exactly, the sum rounded toward zero to f32 (bits).
+// align_bits may be negative: fewer than 24 bits kept.
+std::uint64_t aligned_sum_f32(const std::vector<double>& terms, int align_bits);
+// f16 accumulator: the terms aligned and truncated as aligned_sum_f32's, summed exactly, rounded once to f16, to
+// nearest even (bits).
+std::uint64_t half_sum(const std::vector<double>& terms, unsigned align_bits);
+
+struct Cell {
+  unsigned row, col;
+};
+// Where element i of A's register r of lane `lane` sits (M rows x K), `epr` elements per 32-bit register.
+Cell a_cell(unsigned m, unsigned epr, unsigned lane, unsigned r, unsigned i);
+
+}  // namespace warpsim::func::mma
