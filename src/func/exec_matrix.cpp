@@ -36,8 +36,8 @@
 //              (selectors out of range are refused by the decoder).
 //   m8n8k4     with .f16 inputs (Volta's quad pairs), A and B .row or .col: four 8x8x4 MMAs, computed in f32 the
 //              way ptxas emulates them on sm_90 (see exec_quad_pair_mma).
-//   H200 agreement (traces/mma_sparse, words bit-identical): every integer mma.sp form; f16 D of mma.sp and of
-//              m8n8k4 all; f32 D of f16/bf16/tf32 mma.sp 94-100 %, e4m3/e5m2 mma.sp 89-98 % (within 2 ulp).
+//   H200 agreement (traces/mma_sparse, words bit-identical): every integer mma.sp form, every m8n8k4 form, f16 D
+//              of mma.sp all; f32 D of f16/bf16/tf32 mma.sp 94-100 %, e4m3/e5m2 mma.sp 89-98 % (within 2 ulp).
 // Leaves out: the sm_100a shapes (.m16n16, .m8n16, stmatrix .m16n8), .kind/.block_scale (sm_120a), and the tensor
 // cores' handling of subnormals and NaN payloads.
 #include "race_hooks.hpp"
@@ -220,10 +220,10 @@ void sparse_columns(const InstrContext& cx, const ir::Instr& in, MmaType at, uns
 // mma.m8n8k4 with .f16 inputs: four independent 8x8x4 MMAs, one per quad pair (lanes 4q .. 4q + 3 hold rows 0-3,
 // lanes 4q + 16 .. 4q + 19 rows 4-7, q = 0 .. 3), fragments as the PTX ISA's "Matrix Fragments for mma.m8n8k4 with
 // .f16" gives them for each layout of A and B. sm_90 has no HMMA.884: ptxas emulates it (SASS of
-// traces/mma_sparse) with SHFL.IDX to gather each row of A and column of B, HADD2.F32 to widen, and per element of D
-// s0 = fma(a1, b1, a0 b0), s1 = fma(a3, b3, a2 b2) (f32, round to nearest), d = (c + s1) + s0 with two FADDs, and
-// F2FP (round to nearest) for an f16 D (read from the .f16.f16 routine's SASS: every f16 D of traces/mma_sparse
-// agrees; the f32 D forms agree on 70-92 % of words, the rest within 32 ulp: their routines are not read yet).
+// traces/mma_sparse) with SHFL.IDX to gather each row of A and column of B, HADD2.F32 to widen, and FFMA/FADD in f32
+// (round to nearest): for an f16 D (f16 C) s0 = fma(a1, b1, a0 b0), s1 = fma(a3, b3, a2 b2), d = (c + s1) + s0, then
+// F2FP to f16; for an f32 D (f16 or f32 C) the chain s = fma(a3, b3, fma(a2, b2, fma(a1, b1, a0 b0))), d = c + s.
+// Every word of traces/mma_sparse's 12 m8n8k4 forms agrees with the H200.
 void exec_quad_pair_mma(const InstrContext& cx, const ir::Instr& in) {
   const ir::Operand &dop = in.ops[0], &aop = in.ops[1], &bop = in.ops[2], &cop = in.ops[3];
   const bool half_c = in.type2 == ScalarType::F16, half_d = in.type == ScalarType::F16;
@@ -255,6 +255,11 @@ void exec_quad_pair_mma(const InstrContext& cx, const ir::Instr& in) {
           }
         }
       }
+    const auto dval_f32 = [&](unsigned r, unsigned col) {
+      float s = static_cast<float>(A[r][0] * B[0][col]);  // exact: an f16 x f16 product fits an f32
+      for (unsigned k = 1; k < 4; ++k) s = std::fma(static_cast<float>(A[r][k]), static_cast<float>(B[k][col]), s);
+      return static_cast<float>(C[r][col]) + s;
+    };
     const auto dval = [&](unsigned r, unsigned col) {
       const float s0 = std::fma(static_cast<float>(A[r][1]), static_cast<float>(B[1][col]),
                                 static_cast<float>(A[r][0] * B[0][col]));
@@ -279,7 +284,7 @@ void exec_quad_pair_mma(const InstrContext& cx, const ir::Instr& in) {
         } else {
           for (unsigned i = 0; i < 8; ++i)
             cx.write_elem(dop, i, lane,
-                          std::bit_cast<std::uint32_t>(dval((t & 1) + (i & 2) + 4 * h, (i & 4) + (t & 2) + (i & 1))));
+                          std::bit_cast<std::uint32_t>(dval_f32((t & 1) + (i & 2) + 4 * h, (i & 4) + (t & 2) + (i & 1))));
         }
       }
   }
