@@ -47,7 +47,7 @@ std::string kernel(const std::string& mma, const std::string& tail = "") {
   shr.u32 %r6, %r1, 2;             // g
   shl.b32 %r6, %r6, 2;             // 4 g
   setp.eq.u32 %p1, %r5, 2;
-  selp.b32 %r7, 1317903492, -593960759, %p1;  // 0x4E8D9C84 (t = 2) or 0xDC98E4C9 (t = 3)
+  selp.b32 %r7, 1317903492, -593959735, %p1;  // 0x4E8D9C84 (t = 2) or 0xDC98E4C9 (t = 3)
   shf.l.wrap.b32 %r7, %r7, %r7, %r6;
   setp.lt.u32 %p1, %r5, 2;
   selp.b32 %r30, 0, %r7, %p1;
@@ -112,7 +112,7 @@ TEST_CASE("mma.sp::ordered_metadata m16n8k32 s8: A's non-zero halves placed by t
 
 TEST_CASE("mma.sp names invalid metadata, selectors and forms", "[simt][matrix]") {
   // Selector 0 picks T0, T1, whose metadata is 0: both indices of chunk 0 are 0.
-  std::string msg = error_of("sp-meta-equal", kernel(std::string(kMma).replace(kMma.size() - 3, 1, "0")));
+  std::string msg = error_of("sp-meta-equal", kernel(std::string(kMma).replace(kMma.size() - 2, 1, "0")));
   INFO(msg);
   CHECK(msg.find("mma.sp::ordered_metadata metadata 0b0000 (bits 3-0 of lane 0's e = 0x00000000, chunk 0 of row 0 of "
                  "A) names the same position twice (PTX ISA, \"Sparse matrix storage\": the behaviour is undefined)") !=
@@ -126,7 +126,7 @@ TEST_CASE("mma.sp names invalid metadata, selectors and forms", "[simt][matrix]"
   plain.replace(0, std::string("mma.sp::ordered_metadata").size(), "mma.sp");
   msg = error_of("sp-unsorted-plain", kernel(plain, "  mov.u32 %r30, 0x11111111;\n"));
   CHECK(msg == "no error");  // mma.sp takes the indices in either order
-  msg = error_of("sp-selector", kernel(std::string(kMma).replace(kMma.size() - 3, 1, "2")));
+  msg = error_of("sp-selector", kernel(std::string(kMma).replace(kMma.size() - 2, 1, "2")));
   CHECK(msg.find("mma.sp::ordered_metadata.m16n8k32 with .s8: the sparsity selector f is 2, but must be 0 (threads T0, "
                  "T1 of each group of four) or 1 (T2, T3)") != std::string::npos);
   msg = error_of("sp-combo", kernel("mma.sp.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32 {%r20, %r21, %r22, %r23}, "
