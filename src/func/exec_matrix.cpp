@@ -28,8 +28,20 @@
 //              e4m3/e5m2 run as ptxas emulates them on sm_90 (SASS of traces/mma_sync): two f16 MMAs over the
 //              k % 4 < 2 and k % 4 >= 2 halves, then C added with an FADD (f32) or fed to the first (f16). Not the
 //              whole rule yet: issue 12 measures it with targeted inputs.
-// Leaves out: the sm_100a shapes (.m16n16, .m8n16, stmatrix .m16n8), mma.m8n8k4 with f16 (Volta's quad pairs),
-// sparse mma.sp, .kind/.block_scale (sm_120a), and the tensor cores' handling of subnormals and NaN payloads.
+//   mma.sp     (and mma.sp::ordered_metadata) every sparse form of sm_90a: A's registers hold the non-zero half of
+//              each row in the dense layout of an M x K/2 matrix; the metadata operand e of the lanes the sparsity
+//              selector f picks says where each element sits (2:4 chunks, tf32 1:2, s4/u4 pair-wise 4:8; see
+//              sparse_columns), and D is computed from those K/2 products only, with the dense forms' arithmetic.
+//              Metadata the PTX ISA calls undefined faults naming the lane, the bits and the row: both indices
+//              equal, indices not increasing under ::ordered_metadata, a tf32 field other than 0b0100/0b1110
+//              (selectors out of range are refused by the decoder).
+//   m8n8k4     with .f16 inputs (Volta's quad pairs), A and B .row or .col: four 8x8x4 MMAs, computed in f32 the
+//              way ptxas emulates them on sm_90 (see exec_quad_pair_mma).
+//   H200 agreement (traces/mma_sparse, words bit-identical): every integer mma.sp form, every m8n8k4 form, f16 D
+//              of mma.sp all; f32 D of f16/bf16/tf32 mma.sp 121-128 of 128 words per form (the rest 1-32 ulp apart, like the
+//              dense forms), e4m3/e5m2 mma.sp 114-125 of 128 (1 ulp).
+// Leaves out: the sm_100a shapes (.m16n16, .m8n16, stmatrix .m16n8), .kind/.block_scale (sm_120a), and the tensor
+// cores' handling of subnormals and NaN payloads.
 #include "mma_numerics.hpp"
 #include "race_hooks.hpp"
 
@@ -163,6 +175,9 @@ std::uint64_t half_sum(const std::vector<double>& terms, unsigned align_bits) {
   return scalar::cvt(ScalarType::F16, ScalarType::F64, std::bit_cast<std::uint64_t>(sum), ir::Rnd::RN, false, false);
 }
 
+// fp8 emulation (see below): whether column k of A goes to ptxas's first f16 MMA.
+bool fp8_first_half(unsigned k, unsigned sparse) { return sparse != 0 ? k % 8 < 4 : k % 4 < 2; }
+
 // Where element i of register r of lane `lane` sits in A (M x K) or B (K x N), per the layout above.
 Cell a_cell(unsigned m, unsigned epr, unsigned lane, unsigned r, unsigned i) {
   const unsigned g = lane / 4, t = lane % 4;
@@ -188,6 +203,130 @@ Cell c_cell(unsigned m, unsigned lane, unsigned r) {
   const unsigned g = lane / 4, t = lane % 4;
   if (m == 8) return {g, 2 * t + r};
   return {g + 8 * (r / 2), 2 * t + r % 2};
+}
+
+// mma.sp: where the non-zero elements A's registers hold sit in A. Row i of A (M = 16) has K / chunk chunks of
+// `chunk` elements (4, tf32 2, s4/u4 8), each described by a 4-bit field of metadata: two 2-bit indices, the low one
+// for the chunk's first stored element(s), the high one for its second (s4/u4: the indices of the chunk's 2-element
+// pairs; tf32: 0b0100 for the chunk's element 0, 0b1110 for element 1). Row g and g + 8 (g = lane / 4) come from the
+// group of lanes 4g .. 4g + 3: with n = 1, 2 or 4 metadata threads per group (ir::mma_sparse_meta_threads), thread
+// j of the selected ones (lane 4g + f for n = 1, 4g + 2f + j for n = 2, 4g + j for n = 4) holds, for f16/bf16/tf32,
+// chunks 4j .. 4j + 3 of row g in bits 0-15 and of row g + 8 in bits 16-31 (chunk 4j + c in bits 4c .. 4c + 3 of each
+// half), and for the 8- and 4-bit types chunks 8 (j / 2) .. 8 (j / 2) + 7 of row g + 8 (j % 2) alone (chunk
+// 8 (j / 2) + c in bits 4c .. 4c + 3): the H200's results on traces/mma_sparse decide this (every s8/u8/s4/u4 word
+// agrees only so; the f16/bf16/tf32 ones only the other way).
+void sparse_columns(const InstrContext& cx, const ir::Instr& in, MmaType at, unsigned M, unsigned K,
+                    std::vector<unsigned>& kcol) {
+  const unsigned chunk = ir::mma_sparse_chunk(at), nthreads = ir::mma_sparse_meta_threads(in.sub_op<MmaShape>(), at);
+  const unsigned f = static_cast<unsigned>(in.ops[5].imm), KA = K / 2;
+  const bool ordered = ir::mma_sparse(in) == 2;
+  std::array<std::uint32_t, kWarpSize> e{};
+  for (unsigned lane = 0; lane < kWarpSize; ++lane) e[lane] = static_cast<std::uint32_t>(cx.read(in.ops[4], lane));
+  for (unsigned row = 0; row < M; ++row)
+    for (unsigned c = 0; c < K / chunk; ++c) {
+      // 16- and 32-bit types: thread j holds chunks 4j .. 4j + 3 of rows g (bits 0-15) and g + 8 (bits 16-31);
+      // 8- and 4-bit types: thread j holds chunks 8 (j / 2) .. + 7 of row g + 8 (j % 2), all 32 bits.
+      const bool narrow = ir::mma_bits(at) <= 8;
+      const unsigned g = row % 8, j = narrow ? 2 * (c / 8) + row / 8 : c / 4;
+      const unsigned lane = 4 * g + (nthreads == 1 ? f : nthreads == 2 ? 2 * f + j : j);
+      const unsigned shift = narrow ? 4 * (c % 8) : 16 * (row / 8) + 4 * (c % 4);
+      const unsigned field = (e[lane] >> shift) & 0xfu, i0 = field & 3u, i1 = field >> 2;
+      const auto bad = [&](const char* why) {
+        cx.fault(lane, "{} metadata 0b{:04b} (bits {}-{} of lane {}'s e = 0x{:08x}, chunk {} of row {} of A) {} "
+                       "(PTX ISA, \"Sparse matrix storage\": the behaviour is undefined)",
+                 ir::mma_sparse(in) == 2 ? "mma.sp::ordered_metadata" : "mma.sp", field, shift + 3, shift, lane,
+                 e[lane], c, row, why);
+      };
+      if (chunk == 2) {  // tf32, 1:2
+        if (field != 0x4 && field != 0xe) bad("is not 0b0100 or 0b1110, the only meaningful tf32 values");
+        kcol[row * KA + c] = 2 * c + (field == 0x4 ? 0 : 1);
+        continue;
+      }
+      if (i0 == i1) bad("names the same position twice");
+      if (ordered && i0 > i1) bad("is not in increasing order from the LSB, as ::ordered_metadata requires");
+      if (chunk == 4) {
+        kcol[row * KA + 2 * c] = 4 * c + i0;
+        kcol[row * KA + 2 * c + 1] = 4 * c + i1;
+      } else {  // s4/u4: pairs
+        for (unsigned h = 0; h < 2; ++h) {
+          kcol[row * KA + 4 * c + h] = 8 * c + 2 * i0 + h;
+          kcol[row * KA + 4 * c + 2 + h] = 8 * c + 2 * i1 + h;
+        }
+      }
+    }
+}
+
+// mma.m8n8k4 with .f16 inputs: four independent 8x8x4 MMAs, one per quad pair (lanes 4q .. 4q + 3 hold rows 0-3,
+// lanes 4q + 16 .. 4q + 19 rows 4-7, q = 0 .. 3), fragments as the PTX ISA's "Matrix Fragments for mma.m8n8k4 with
+// .f16" gives them for each layout of A and B. sm_90 has no HMMA.884: ptxas emulates it (SASS of
+// traces/mma_sparse) with SHFL.IDX to gather each row of A and column of B, HADD2.F32 to widen, and FFMA/FADD in f32
+// (round to nearest): for an f16 D (f16 C) s0 = fma(a1, b1, a0 b0), s1 = fma(a3, b3, a2 b2), d = (c + s1) + s0, then
+// F2FP to f16; for an f32 D (f16 or f32 C) the chain s = fma(a3, b3, fma(a2, b2, fma(a1, b1, a0 b0))), d = c + s.
+// Every word of traces/mma_sparse's 12 m8n8k4 forms agrees with the H200.
+void exec_quad_pair_mma(const InstrContext& cx, const ir::Instr& in) {
+  const ir::Operand &dop = in.ops[0], &aop = in.ops[1], &bop = in.ops[2], &cop = in.ops[3];
+  const bool half_c = in.type2 == ScalarType::F16, half_d = in.type == ScalarType::F16;
+  const unsigned c_regs = half_c ? 4 : 8, d_regs = half_d ? 4 : 8;
+  if (aop.count != 2 || bop.count != 2 || cop.count != c_regs || dop.count != d_regs)
+    cx.fault(0, "mma.m8n8k4 with .f16 inputs takes {{d}} of {}, {{a}} of 2, {{b}} of 2 and {{c}} of {} registers, not "
+                "{}, {}, {} and {}",
+             d_regs, c_regs, dop.count, aop.count, bop.count, cop.count);
+  const bool a_col = ir::mma_a_col(in), b_row = ir::mma_b_row(in);
+  for (unsigned q = 0; q < 4; ++q) {
+    double A[8][4], B[4][8], C[8][8];
+    for (unsigned h = 0; h < 2; ++h)
+      for (unsigned t = 0; t < 4; ++t) {
+        const unsigned lane = 4 * q + 16 * h + t;
+        for (unsigned i = 0; i < 4; ++i) {
+          const double av = f16_value((cx.read_elem(aop, i / 2, lane) >> (16 * (i % 2))) & 0xffff);
+          const double bv = f16_value((cx.read_elem(bop, i / 2, lane) >> (16 * (i % 2))) & 0xffff);
+          if (a_col) A[i + 4 * h][t] = av;
+          else A[t + 4 * h][i] = av;
+          if (b_row) B[t][i + 4 * h] = bv;
+          else B[i][t + 4 * h] = bv;
+        }
+        for (unsigned i = 0; i < 8; ++i) {
+          if (half_c) {
+            C[t + 4 * h][i] = f16_value((cx.read_elem(cop, i / 2, lane) >> (16 * (i % 2))) & 0xffff);
+          } else {
+            C[(t & 1) + (i & 2) + 4 * h][(i & 4) + (t & 2) + (i & 1)] =
+                f32_value(static_cast<std::uint32_t>(cx.read_elem(cop, i, lane)));
+          }
+        }
+      }
+    const auto dval_f32 = [&](unsigned r, unsigned col) {
+      float s = static_cast<float>(A[r][0] * B[0][col]);  // exact: an f16 x f16 product fits an f32
+      for (unsigned k = 1; k < 4; ++k) s = std::fma(static_cast<float>(A[r][k]), static_cast<float>(B[k][col]), s);
+      return static_cast<float>(C[r][col]) + s;
+    };
+    const auto dval = [&](unsigned r, unsigned col) {
+      const float s0 = std::fma(static_cast<float>(A[r][1]), static_cast<float>(B[1][col]),
+                                static_cast<float>(A[r][0] * B[0][col]));
+      const float s1 = std::fma(static_cast<float>(A[r][3]), static_cast<float>(B[3][col]),
+                                static_cast<float>(A[r][2] * B[2][col]));
+      return (static_cast<float>(C[r][col]) + s1) + s0;
+    };
+    for (unsigned h = 0; h < 2; ++h)
+      for (unsigned t = 0; t < 4; ++t) {
+        const unsigned lane = 4 * q + 16 * h + t;
+        if (half_d) {
+          for (unsigned rg = 0; rg < 4; ++rg) {
+            std::uint64_t v = 0;
+            for (unsigned e = 0; e < 2; ++e) {
+              const float x = dval(t + 4 * h, 2 * rg + e);
+              v |= scalar::cvt(ScalarType::F16, ScalarType::F32, std::bit_cast<std::uint32_t>(x), ir::Rnd::RN, false,
+                               false)
+                   << (16 * e);
+            }
+            cx.write_elem(dop, rg, lane, v);
+          }
+        } else {
+          for (unsigned i = 0; i < 8; ++i)
+            cx.write_elem(dop, i, lane,
+                          std::bit_cast<std::uint32_t>(dval_f32((t & 1) + (i & 2) + 4 * h, (i & 4) + (t & 2) + (i & 1))));
+        }
+      }
+  }
 }
 
 }  // namespace
@@ -275,31 +414,38 @@ void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask acti
     return;
   }
 
-  // mma.sync.aligned
+  // mma.sync.aligned / mma.sp
   const ir::MmaDims dims = ir::mma_dims(in.sub_op<MmaShape>());
   const MmaType at = ir::mma_atype(in), bt = ir::mma_btype(in);
+  if (dims.m == 8 && dims.k == 4 && at == MmaType::F16) {
+    exec_quad_pair_mma(cx, in);
+    return;
+  }
+  const unsigned sparse = ir::mma_sparse(in);
   const unsigned bits = ir::mma_bits(at);
   const unsigned epr = bits >= 32 ? 1 : 32 / bits;  // elements per register
   const unsigned M = dims.m, N = dims.n, K = dims.k;
-  const unsigned a_regs = M * K / (kWarpSize * epr), b_regs = K * N / (kWarpSize * epr);
+  const unsigned KA = sparse != 0 ? K / 2 : K;  // the columns A's registers hold (the non-zero half when sparse)
+  const unsigned a_regs = M * KA / (kWarpSize * epr), b_regs = K * N / (kWarpSize * epr);
   const ir::Operand &dop = in.ops[0], &aop = in.ops[1], &bop = in.ops[2], &cop = in.ops[3];
   const ScalarType dt = in.type, ct = in.type2;
   const bool half_acc_c = ct == ScalarType::F16, half_acc_d = dt == ScalarType::F16;
   const unsigned c_regs = half_acc_c ? M * N / (2 * kWarpSize) : M * N / kWarpSize;
   const unsigned d_regs = half_acc_d ? M * N / (2 * kWarpSize) : M * N / kWarpSize;
   if (aop.count != a_regs || bop.count != b_regs || cop.count != c_regs || dop.count != d_regs)
-    cx.fault(0, "mma.m{}n{}k{} with these types takes {{d}} of {}, {{a}} of {}, {{b}} of {} and {{c}} of {} registers, "
+    cx.fault(0, "{}.m{}n{}k{} with these types takes {{d}} of {}, {{a}} of {}, {{b}} of {} and {{c}} of {} registers, "
                 "not {}, {}, {} and {}",
-             M, N, K, d_regs, a_regs, b_regs, c_regs, dop.count, aop.count, bop.count, cop.count);
-  // Gather the matrices.
-  std::vector<std::uint64_t> A(M * K), B(K * N), C(M * N);
+             sparse != 0 ? "mma.sp" : "mma", M, N, K, d_regs, a_regs, b_regs, c_regs, dop.count, aop.count, bop.count,
+             cop.count);
+  // Gather the matrices: A as its registers hold it (M x KA), B and C whole.
+  std::vector<std::uint64_t> A(M * KA), B(K * N), C(M * N);
   const std::uint64_t emask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
   for (unsigned lane = 0; lane < kWarpSize; ++lane) {
     for (unsigned rg = 0; rg < a_regs; ++rg) {
       const std::uint64_t v = cx.read_elem(aop, rg, lane);
       for (unsigned i = 0; i < epr; ++i) {
         const Cell c = a_cell(M, epr, lane, rg, i);
-        A[c.row * K + c.col] = (v >> (i * bits)) & emask;
+        A[c.row * KA + c.col] = (v >> (i * bits)) & emask;
       }
     }
     for (unsigned rg = 0; rg < b_regs; ++rg) {
@@ -321,37 +467,48 @@ void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask acti
       }
     }
   }
+  // kcol[i * KA + k]: the column of A (the row of B) that held element k of row i of A's registers.
+  std::vector<unsigned> kcol(M * KA);
+  if (sparse == 0) {
+    for (unsigned i = 0; i < M; ++i)
+      for (unsigned k = 0; k < K; ++k) kcol[i * K + k] = k;
+  } else {
+    sparse_columns(cx, in, at, M, K, kcol);
+  }
   // Compute D.
   std::vector<std::uint64_t> D(M * N);
-  std::vector<double> terms(K + 1);
+  std::vector<double> terms(KA + 1);
   const bool integer = dt == ScalarType::S32;
   for (unsigned i = 0; i < M; ++i)
     for (unsigned j = 0; j < N; ++j) {
       std::uint64_t& d = D[i * N + j];
       const std::uint64_t c = C[i * N + j];
+      const auto a_at = [&](unsigned k) { return A[i * KA + k]; };
+      const auto b_at = [&](unsigned k) { return B[kcol[i * KA + k] * N + j]; };
       if (integer) {
         std::int64_t s = static_cast<std::int32_t>(c & 0xffffffffu);
         if (at == MmaType::B1And || at == MmaType::B1Xor) {
-          for (unsigned k = 0; k < K; ++k) s += at == MmaType::B1And ? (A[i * K + k] & B[k * N + j]) : (A[i * K + k] ^ B[k * N + j]);
+          for (unsigned k = 0; k < KA; ++k) s += at == MmaType::B1And ? (a_at(k) & b_at(k)) : (a_at(k) ^ b_at(k));
         } else {
-          for (unsigned k = 0; k < K; ++k) s += int_value(at, A[i * K + k]) * int_value(bt, B[k * N + j]);
+          for (unsigned k = 0; k < KA; ++k) s += int_value(at, a_at(k)) * int_value(bt, b_at(k));
         }
         if (in.has(ir::kSatfinite)) s = std::clamp<std::int64_t>(s, INT32_MIN, INT32_MAX);
         d = static_cast<std::uint32_t>(s);
       } else if (dt == ScalarType::F64) {
         double acc = std::bit_cast<double>(c);
-        for (unsigned k = 0; k < K; ++k) acc = std::fma(element_value(at, A[i * K + k]), element_value(bt, B[k * N + j]), acc);
+        for (unsigned k = 0; k < KA; ++k) acc = std::fma(element_value(at, a_at(k)), element_value(bt, b_at(k)), acc);
         d = std::bit_cast<std::uint64_t>(acc);
       } else {
         terms[0] = half_acc_c ? f16_value(c) : f32_value(static_cast<std::uint32_t>(c));
-        for (unsigned k = 0; k < K; ++k)
-          terms[k + 1] = element_value(at, A[i * K + k]) * element_value(bt, B[k * N + j]);  // exact in a double
+        for (unsigned k = 0; k < KA; ++k)
+          terms[k + 1] = element_value(at, a_at(k)) * element_value(bt, b_at(k));  // exact in a double
         if (at == MmaType::E4M3 || at == MmaType::E5M2) {
-          // sm_90 has no fp8 mma.sync: ptxas unpacks A and B to f16 (F2FP.F16.E4M3/E5M2.UNPACK_B) and runs two
-          // HMMA.16816, the first on the elements k % 4 < 2 (each register's low half), the second on the rest; with
-          // an f32 accumulator the first starts from zero and C is added last with an FADD (round to nearest).
+          // sm_90 has no fp8 mma: ptxas unpacks A and B to f16 (F2FP.F16.E4M3/E5M2.UNPACK_B) and runs two f16 MMAs
+          // (HMMA.16816, or HMMA.SP.16832 for mma.sp), the first on the products of the columns k % 4 < 2 (each B
+          // register's low half), the second on the rest; with an f32 accumulator the first starts from zero and C is
+          // added last with an FADD (round to nearest).
           std::vector<double> lo{0.0}, hi;
-          for (unsigned k = 0; k < K; ++k) (k % 4 < 2 ? lo : hi).push_back(terms[k + 1]);
+          for (unsigned k = 0; k < KA; ++k) (fp8_first_half(kcol[i * KA + k], sparse) ? lo : hi).push_back(terms[k + 1]);
           if (half_acc_d) {
             lo[0] = terms[0];
             hi.insert(hi.begin(), f16_value(half_sum(lo, L_.mma_align_bits)));

@@ -5,9 +5,11 @@
 // groups, Hopper's bulk and tensor copies (cp.async.bulk*, cp.reduce.async.bulk*, tile mode, global -> shared::cluster
 // loads also .multicast::cluster with their ctaMask operand: decode_bulk), proxy fences, elect.sync and
 // griddepcontrol, the cluster instructions barrier.cluster, mapa, getctarank, and the warp-level matrix
-// instructions ldmatrix/stmatrix (.m8n8 .b16), movmatrix and mma.sync (decode_matrix, decode_mma), and the
-// warpgroup-level wgmma.mma_async with wgmma.fence/commit_group/wait_group (decode_wgmma).
-// Leaves out: mma.sp, wgmma.mma_async.sp, the sm_100a matrix shapes, tcgen05 and setmaxnreg, .cta_group and im2col/gather4/scatter4 tensor copies,
+// instructions ldmatrix/stmatrix (.m8n8 .b16), movmatrix, mma.sync (every dense form of sm_90a, mma.m8n8k4 .f16 with
+// any .row/.col layouts) and the sparse mma.sp / mma.sp::ordered_metadata forms of sm_90a with their sparsity selector
+// checked per shape (decode_matrix, decode_mma), and the warpgroup-level wgmma.mma_async with
+// wgmma.fence/commit_group/wait_group (decode_wgmma).
+// Leaves out: mma .kind/.block_scale (sm_120a), wgmma.mma_async.sp, the sm_100a matrix shapes, tcgen05 and setmaxnreg, .cta_group and im2col/gather4/scatter4 tensor copies,
 // tensormap.replace, texture and surface instructions: they parse, and loading a kernel that uses one fails here
 // with the instruction and its line.
 #include "decoder.hpp"
@@ -719,14 +721,21 @@ Instr Decoder::decode_matrix() {
   return I;
 }
 
-// mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c, and the .b1 forms with
-// .xor.popc / .and.popc (PTX ISA, "Warp-level matrix multiply-accumulate instructions: mma").
+// mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c, the .b1 forms with
+// .xor.popc / .and.popc, mma.m8n8k4 .f16 with any of .row/.col for A and B (PTX ISA, "Warp-level matrix
+// multiply-accumulate instructions: mma"), and the sparse mma.sp{::ordered_metadata}.sync.aligned ... d, a, b, c, e, f
+// ("Multiply-and-Accumulate Instruction: mma.sp / mma.sp::ordered_metadata").
 Instr Decoder::decode_mma() {
   Instr I;
   I.op = Op::Mma;
   I.flags = m_.flags;
-  if (!m_.take("sync") || ((m_.flags & kAligned) == 0 && !m_.take("aligned"))) error("mma needs .sync.aligned");
-  if (m_.has("sp") || m_.has("sp::ordered_metadata")) error("sparse mma (mma.sp) is not implemented yet");
+  const bool sp_ordered = m_.take("sp::ordered_metadata");
+  const bool sp_plain = m_.take("sp");
+  if (sp_ordered && sp_plain) error("mma takes one of .sp and .sp::ordered_metadata, not both");
+  const unsigned sparse = sp_ordered ? 2u : sp_plain ? 1u : 0u;
+  const char* const mname = sparse == 2 ? "mma.sp::ordered_metadata" : sparse == 1 ? "mma.sp" : "mma";
+  if (!m_.take("sync") || ((m_.flags & kAligned) == 0 && !m_.take("aligned")))
+    error(fmt::format("{} needs .sync.aligned", mname));
   if (m_.has("block_scale") || m_.has("kind::f8f6f4") || m_.has("kind::mxf4") || m_.has("kind::mxf4nvf4") ||
       m_.has("kind::mxf8f6f4"))
     error("mma with .kind or .block_scale is sm_120a's; not implemented");
@@ -743,24 +752,32 @@ Instr Decoder::decode_mma() {
       shape = s;
       shape_found = true;
     }
-  if (!shape_found) error("mma needs a shape (.m16n8k16, ...)");
-  if (!m_.take("row") || !m_.take("col"))
-    error("mma needs .row.col (A row-major, B column-major); m8n8k4 with other layouts is not implemented");
-  // The four types in order d, a, b, c. s4/u4/b1/e4m3/e5m2 are not scalar types of warpsim: they stay words.
-  std::vector<std::string_view> tw;
+  if (!shape_found) error(fmt::format("{} needs a shape (.m16n8k16, ...)", mname));
+  const std::string_view shape_name = [&] {
+    for (const auto& [name, s] : kShapes)
+      if (s == shape) return name;
+    return std::string_view("?");
+  }();
+  // The layouts of A and B in order, and the four types in order d, a, b, c. s4/u4/b1/e4m3/e5m2 are not scalar types
+  // of warpsim: they stay words.
+  std::vector<std::string_view> tw, layouts;
   for (const std::string& mod : in_.modifiers) {
     std::string_view w(mod);
     if (!w.empty() && w[0] == '.') w.remove_prefix(1);
     if (w == "f16" || w == "bf16" || w == "tf32" || w == "f32" || w == "f64" || w == "s32" || w == "s8" || w == "u8" ||
         w == "s4" || w == "u4" || w == "b1" || w == "e4m3" || w == "e5m2")
       tw.push_back(w);
+    if (w == "row" || w == "col") layouts.push_back(w);
   }
+  m_.take_all("row");
+  m_.take_all("col");
+  if (layouts.size() != 2) error(fmt::format("{} needs two layouts, A's then B's (.row.col)", mname));
   for (auto w : {"s4", "u4", "b1", "e4m3", "e5m2"}) m_.take_all(w);  // not warpsim scalar types: they stay words
   const bool xor_popc = m_.take("xor"), and_popc = m_.take("and");
   const bool popc = m_.take("popc");
   I.flags |= m_.take("satfinite") ? kSatfinite : 0u;
   words_done();
-  if (tw.size() != 4) error("mma needs four types: .dtype.atype.btype.ctype");
+  if (tw.size() != 4) error(fmt::format("{} needs four types: .dtype.atype.btype.ctype", mname));
   auto mtype = [&](std::string_view w) -> MmaType {
     if (w == "f16") return MmaType::F16;
     if (w == "bf16") return MmaType::BF16;
@@ -776,20 +793,22 @@ Instr Decoder::decode_mma() {
       if (!popc || xor_popc == and_popc) error("mma with .b1 needs .xor.popc or .and.popc");
       return xor_popc ? MmaType::B1Xor : MmaType::B1And;
     }
-    error(fmt::format("mma: .{} is not an A/B type", w));
+    error(fmt::format("{}: .{} is not an A/B type", mname, w));
   };
   auto acc = [&](std::string_view w) -> ScalarType {
     if (w == "f16") return ScalarType::F16;
     if (w == "f32") return ScalarType::F32;
     if (w == "f64") return ScalarType::F64;
     if (w == "s32") return ScalarType::S32;
-    error(fmt::format("mma: .{} is not a C/D type", w));
+    error(fmt::format("{}: .{} is not a C/D type", mname, w));
   };
   const MmaType a = mtype(tw[1]), b = mtype(tw[2]);
   I.type = acc(tw[0]);
   I.type2 = acc(tw[3]);
   I.sub = static_cast<std::uint8_t>(shape);
   I.sub2 = static_cast<std::uint8_t>(static_cast<unsigned>(a) | (static_cast<unsigned>(b) << 4));
+  const bool a_col = layouts[0] == "col", b_row = layouts[1] == "row";
+  I.vec = static_cast<std::uint8_t>(1u | (sparse << 1) | (a_col ? 8u : 0u) | (b_row ? 16u : 0u));
   // The combinations the PTX ISA allows on sm_90a.
   using T = MmaType;
   using Sh = MmaShape;
@@ -797,41 +816,76 @@ Instr Decoder::decode_mma() {
   const auto int4 = [](T t) { return t == T::S4 || t == T::U4; };
   const auto fp8 = [](T t) { return t == T::E4M3 || t == T::E5M2; };
   const ScalarType d = I.type, c = I.type2;
+  const bool f32_acc = d == ScalarType::F32 && c == ScalarType::F32, s32_acc = d == ScalarType::S32 && c == ScalarType::S32;
   bool ok = false;
-  if (a == T::F16 && b == T::F16)
+  if (sparse != 0) {
+    if (a == T::F16 && b == T::F16)
+      ok = (shape == Sh::M16N8K16 || shape == Sh::M16N8K32) && d == c && (d == ScalarType::F16 || d == ScalarType::F32);
+    else if (a == T::BF16 && b == T::BF16)
+      ok = (shape == Sh::M16N8K16 || shape == Sh::M16N8K32) && f32_acc;
+    else if (a == T::TF32 && b == T::TF32)
+      ok = (shape == Sh::M16N8K8 || shape == Sh::M16N8K16) && f32_acc;
+    else if (int8(a) && int8(b))
+      ok = (shape == Sh::M16N8K32 || shape == Sh::M16N8K64) && s32_acc;
+    else if (int4(a) && int4(b))
+      ok = (shape == Sh::M16N8K64 || shape == Sh::M16N8K128) && s32_acc;
+    else if (fp8(a) && fp8(b))
+      ok = shape == Sh::M16N8K64 && f32_acc;
+  } else if (a == T::F16 && b == T::F16) {
     ok = (shape == Sh::M8N8K4 || shape == Sh::M16N8K8 || shape == Sh::M16N8K16) &&
          (d == ScalarType::F16 || d == ScalarType::F32) && (c == ScalarType::F16 || c == ScalarType::F32) &&
          (shape == Sh::M8N8K4 || d == c);  // ptxas: .dtype must equal .ctype for m16n8k8/k16
-  else if ((a == T::BF16 && b == T::BF16))
-    ok = (shape == Sh::M16N8K8 || shape == Sh::M16N8K16) && d == ScalarType::F32 && c == ScalarType::F32;
-  else if (a == T::TF32 && b == T::TF32)
-    ok = (shape == Sh::M16N8K4 || shape == Sh::M16N8K8) && d == ScalarType::F32 && c == ScalarType::F32;
-  else if (a == T::F64 && b == T::F64)
+  } else if ((a == T::BF16 && b == T::BF16)) {
+    ok = (shape == Sh::M16N8K8 || shape == Sh::M16N8K16) && f32_acc;
+  } else if (a == T::TF32 && b == T::TF32) {
+    ok = (shape == Sh::M16N8K4 || shape == Sh::M16N8K8) && f32_acc;
+  } else if (a == T::F64 && b == T::F64) {
     ok = (shape == Sh::M8N8K4 || shape == Sh::M16N8K4 || shape == Sh::M16N8K8 || shape == Sh::M16N8K16) &&
          d == ScalarType::F64 && c == ScalarType::F64;
-  else if (int8(a) && int8(b))
-    ok = (shape == Sh::M8N8K16 || shape == Sh::M16N8K16 || shape == Sh::M16N8K32) && d == ScalarType::S32 &&
-         c == ScalarType::S32;
-  else if (int4(a) && int4(b))
-    ok = (shape == Sh::M8N8K32 || shape == Sh::M16N8K32 || shape == Sh::M16N8K64) && d == ScalarType::S32 &&
-         c == ScalarType::S32;
-  else if ((a == T::B1And || a == T::B1Xor) && a == b)
-    ok = (shape == Sh::M8N8K128 || shape == Sh::M16N8K128 || shape == Sh::M16N8K256) && d == ScalarType::S32 &&
-         c == ScalarType::S32;
-  else if (fp8(a) && fp8(b))
+  } else if (int8(a) && int8(b)) {
+    ok = (shape == Sh::M8N8K16 || shape == Sh::M16N8K16 || shape == Sh::M16N8K32) && s32_acc;
+  } else if (int4(a) && int4(b)) {
+    ok = (shape == Sh::M8N8K32 || shape == Sh::M16N8K32 || shape == Sh::M16N8K64) && s32_acc;
+  } else if ((a == T::B1And || a == T::B1Xor) && a == b) {
+    ok = (shape == Sh::M8N8K128 || shape == Sh::M16N8K128 || shape == Sh::M16N8K256) && s32_acc;
+  } else if (fp8(a) && fp8(b)) {
     ok = shape == Sh::M16N8K32 && (d == ScalarType::F16 || d == ScalarType::F32) &&
          (c == ScalarType::F16 || c == ScalarType::F32);
-  if (!ok) error(fmt::format("mma.{}.{}.{}.{}.{} is not a shape and type combination of the PTX ISA for sm_90a", [&] {
-               for (const auto& [name, s] : kShapes)
-                 if (s == shape) return std::string(name);
-               return std::string("?");
-             }(), tw[0], tw[1], tw[2], tw[3]));
-  if (I.has(kSatfinite) && d != ScalarType::S32) error("mma .satfinite applies to integer (s32) results only");
-  if (shape == Sh::M8N8K4 && a == T::F16) error("mma.m8n8k4 with .f16 (Volta's quad-pair form) is not implemented");
+  }
+  if (!ok)
+    error(fmt::format("{}.{}.{}.{}.{}.{} is not a {}shape and type combination of the PTX ISA for sm_90a", mname,
+                      shape_name, tw[0], tw[1], tw[2], tw[3], sparse != 0 ? "sparse " : ""));
+  if (I.has(kSatfinite) && d != ScalarType::S32)
+    error(fmt::format("{} .satfinite applies to integer (s32) results only", mname));
+  const bool quad_pair = shape == Sh::M8N8K4 && a == T::F16;
+  if ((a_col || b_row) && !quad_pair)
+    error(fmt::format("{}.{}.{}.{} takes .row.col only (A row-major, B column-major); other layouts are "
+                      "mma.m8n8k4 .f16's",
+                      mname, shape_name, layouts[0], layouts[1]));
+  if (quad_pair && d == ScalarType::F16 && c == ScalarType::F32)
+    error("mma.m8n8k4 with .f16 inputs: .dtype must be .f32 when .ctype is .f32 (ptxas)");
   operands(I, 1, ScalarType::B32);
-  expect_ops(I, 4, 4);
+  const unsigned nops = sparse != 0 ? 6 : 4;
+  expect_ops(I, nops, nops);
   for (unsigned i = 0; i < 4; ++i)
-    if (I.ops[i].kind != Operand::Kind::Vec) error("mma's operands d, a, b and c are vectors {...} of registers");
+    if (I.ops[i].kind != Operand::Kind::Vec)
+      error(fmt::format("{}'s operands d, a, b and c are vectors {{...}} of registers", mname));
+  if (sparse != 0) {
+    if (I.ops[4].kind != Operand::Kind::Reg && I.ops[4].kind != Operand::Kind::Imm)
+      error(fmt::format("{}'s metadata operand e is a 32-bit register or constant", mname));
+    if (I.ops[5].kind != Operand::Kind::Imm)
+      error(fmt::format("{}'s sparsity selector f must be an integer constant (0..3)", mname));
+    const std::int64_t f = I.ops[5].imm;
+    const unsigned meta_threads = mma_sparse_meta_threads(shape, a);
+    const std::int64_t max_sel = meta_threads == 1 ? 3 : meta_threads == 2 ? 1 : 0;
+    if (f < 0 || f > max_sel)
+      error(fmt::format("{}.{} with .{}: the sparsity selector f is {}, but must be {} (PTX ISA, \"Sparse matrix "
+                        "storage\": any other value is undefined)",
+                        mname, shape_name, tw[1], f,
+                        meta_threads == 1   ? "0, 1, 2 or 3 (the one thread of each group of four holding metadata)"
+                        : meta_threads == 2 ? "0 (threads T0, T1 of each group of four) or 1 (T2, T3)"
+                                            : "0 (all four threads of each group hold metadata)"));
+  }
   return I;
 }
 

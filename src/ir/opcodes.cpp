@@ -69,6 +69,14 @@ unsigned mma_bits(MmaType t) {
   return 0;
 }
 
+unsigned mma_sparse_chunk(MmaType a) {
+  return a == MmaType::TF32 ? 2 : (a == MmaType::S4 || a == MmaType::U4) ? 8 : 4;
+}
+
+unsigned mma_sparse_meta_threads(MmaShape s, MmaType a) {
+  return mma_dims(s).k / mma_sparse_chunk(a) / 4;  // 4 bits per chunk, 16 bits per row per thread
+}
+
 std::string_view op_name(Op op) {
   return static_cast<std::size_t>(op) < static_cast<std::size_t>(Op::Count_) ? op_info(op).mnemonic : "?";
 }

@@ -134,7 +134,14 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
                           : a == ir::MmaType::TF32                               ? cfg.tensor_tf32_rate
                           : a == ir::MmaType::F64                                ? cfg.tensor_f64_rate
                                                                                  : cfg.tensor_int8_rate;
-      const double macs = static_cast<double>(d.m) * d.n * d.k;
+      // mma.sp multiplies only A's K/2 stored columns: its SASS (traces/mma_sparse) is one HMMA.SP/IMMA.SP of the
+      // dense instruction's issue cost at K/2 (HMMA.SP.16832 for m16n8k32 f16, IMMA.SP.16864 for m16n8k64 s8), s4/u4 two
+      // IMMA.SP over unpacked int8 and e4m3/e5m2 two HMMA.SP.16832 (the same doubling as the dense forms). mma.m8n8k4
+      // .f16 is four 8x8x4 MMAs (ptxas emulates them with SHFL/HADD2/FFMA on sm_90, ~125 instructions; charged here as
+      // tensor work until an emulated-op cost is measured).
+      const bool quad_pair = d.m == 8 && d.k == 4 && a == ir::MmaType::F16;
+      const double macs = static_cast<double>(d.m) * d.n * d.k * (quad_pair ? 4.0 : 1.0) /
+                          (ir::mma_sparse(in) != 0 ? 2.0 : 1.0);
       const double hold = cfg.tensor_issue_cycles + cfg.pipe_tensor.interval * (macs / 2048.0) / rate;
       t.tensor_hold = std::max(1.0, fp8 ? 2 * (cfg.tensor_issue_cycles + cfg.pipe_tensor.interval) : hold);
       if (fp8) t.latency = 2 * cfg.pipe_tensor.latency;

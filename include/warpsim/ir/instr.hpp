@@ -135,7 +135,9 @@ enum class AtomOp : std::uint8_t { Add, Min, Max, Inc, Dec, And, Or, Xor, Exch, 
 enum class ShflMode : std::uint8_t { Up, Down, Bfly, Idx };
 // mma.sync.aligned shapes (Instr::sub of Op::Mma) and operand types (Instr::sub2: A's type in the low 4 bits, B's in
 // the high 4; Instr::type is D's type and Instr::type2 C's: S32, F16, F32 or F64). B1And/B1Xor are .b1 with
-// .and.popc / .xor.popc. ldmatrix/stmatrix: Instr::vec is .num (1, 2, 4), Instr::sub 1 with .trans; movmatrix has
+// .and.popc / .xor.popc. Instr::vec of Op::Mma: bit 0 always set, bits 1-2 the sparsity (0 dense mma.sync, 1 mma.sp,
+// 2 mma.sp::ordered_metadata; the sparse forms' operands are d, a, b, c, e (metadata), f (selector, an immediate)),
+// bit 3 A column-major, bit 4 B row-major (only mma.m8n8k4 .f16 takes other layouts than .row.col). ldmatrix/stmatrix: Instr::vec is .num (1, 2, 4), Instr::sub 1 with .trans; movmatrix has
 // .trans always. Executed by src/func/exec_matrix.cpp.
 enum class MmaShape : std::uint8_t {
   M8N8K4,
@@ -169,6 +171,11 @@ enum WgmmaMode : std::uint8_t {
   kWgmmaTransA = 8,   // imm-trans-a 1: A is M-major in shared memory
   kWgmmaTransB = 16,  // imm-trans-b 1: B is N-major
 };
+// Sparse mma.sp: the elements of one metadata chunk of a row of A (4 for 2:4; tf32's 1:2 chunks are 2 wide, s4/u4's
+// pair-wise 4:8 chunks 8), and the threads of each group of four that hold metadata (each 4 chunks of row g in its
+// low 16 bits, the same of row g + 8 in its high 16 bits): 1, 2 or 4 (PTX ISA, "Sparse matrix storage").
+unsigned mma_sparse_chunk(MmaType a);
+unsigned mma_sparse_meta_threads(MmaShape s, MmaType a);
 enum class VoteMode : std::uint8_t { All, Any, Uni, Ballot };
 enum class ReduxOp : std::uint8_t { Add, Min, Max, And, Or, Xor };
 // bar.sync (and plain bar), bar.arrive, bar.red; barrier.*; barrier.cluster.arrive and barrier.cluster.wait.
@@ -241,6 +248,10 @@ struct Instr {
 
 inline MmaType mma_atype(const Instr& in) { return static_cast<MmaType>(in.sub2 & 0xf); }
 inline MmaType mma_btype(const Instr& in) { return static_cast<MmaType>(in.sub2 >> 4); }
+// 0 dense, 1 mma.sp, 2 mma.sp::ordered_metadata (see MmaShape's comment).
+inline unsigned mma_sparse(const Instr& in) { return (in.vec >> 1) & 3u; }
+inline bool mma_a_col(const Instr& in) { return (in.vec & 8u) != 0; }
+inline bool mma_b_row(const Instr& in) { return (in.vec & 16u) != 0; }
 
 std::string_view op_name(Op op);
 
