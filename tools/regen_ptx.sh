@@ -5,6 +5,7 @@
 # -lineinfo (emit .file/.loc so simulator reports can name CUDA source lines), -arch=sm_90a / sm_100a
 # (the architecture-specific targets warpsim's H200 / B200 models accept). No -use_fast_math: the
 # workloads rely on IEEE-rounded f32 division and square root.
+# A source containing "regen_ptx: sm_90a only" gets its sm_90a PTX only (wgmma and setmaxnreg do not exist on sm_100a).
 # Usage: tools/regen_ptx.sh [name ...]   (no names = every folder under traces/)
 # Leaves out: SASS / cubin generation (warpsim runs PTX only).
 set -euo pipefail
@@ -41,6 +42,8 @@ for name in "${names[@]}"; do
     continue
   fi
   for arch in "${archs[@]}"; do
+    # A source that says "regen_ptx: sm_90a only" (wgmma: sm_100a has none) gets no sm_100a PTX.
+    if [[ "$arch" != sm_90a ]] && grep -q "regen_ptx: sm_90a only" "$src"; then continue; fi
     out="$dir/$name.$arch.ptx"
     # Compile from inside the folder so the .file directive names the source relative to it.
     (cd "$dir" && "$NVCC" -arch="$arch" -ptx -O3 -lineinfo -o "$out.tmp" "$name.cu")

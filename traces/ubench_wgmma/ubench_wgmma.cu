@@ -5,6 +5,7 @@
 // and waits with wait_group `in_flight` after it (0: every group waited for: the latency; 1: one group in flight: the
 // throughput), then wait_group 0. Thread 0 writes the loop's cycles between two __syncthreads (%clock64) to
 // cyc[slot]; every thread writes its accumulator's first word to out[slot * 512 + t].
+// regen_ptx: sm_90a only (sm_100a has no wgmma).
 // Leaves out: global memory (no TMA: the operands never change), register-bank effects of A from registers.
 #include <cstdint>
 

@@ -4,6 +4,7 @@
 // at ((b x 1024) mod 16 KiB), into shared memory (fp8 bytes get a pseudo-random sign), A's region at +0 and B's at
 // +16 KiB. cf/ch/ci hold C (f32, packed f16, s32) per thread: thread t of CTA b takes words from (((b mod 2) x 128 + t) x 128).
 // D's registers go to out at a per-form offset (FORM_OUT), thread-major.
+// regen_ptx: sm_90a only (sm_100a has no wgmma).
 // Leaves out: timing (one instruction per CTA), the descriptor's base offset (always 0 here), wgmma's sparse forms.
 #include <cstdint>
 

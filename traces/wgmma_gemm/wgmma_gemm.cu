@@ -14,6 +14,7 @@
 // Per K tile: cp.async.wait_group 1 and __syncthreads (the tile has landed), wgmma.fence, W/32 (none: 2) wgmma,
 // commit_group, wgmma.wait_group 1 (the previous tile's group is done), __syncthreads, then the copies of tile
 // kt + 2 into the stage the previous tile used. Epilogue: wait_group 0, each thread's 64 accumulators to C.
+// regen_ptx: sm_90a only (sm_100a has no wgmma).
 // M, N multiples of 128, K of the tile width. Leaves out: TMA, mbarriers, warp specialization, clusters (see the
 // issue's warp-specialized GEMM: not written yet).
 #include <cstdint>
