@@ -543,6 +543,8 @@ void Executor::release_async_waits(Cta& cta) {
         if (L_.race != nullptr) race_waited_mbarrier(cx, done);
       } else if (in.op == ir::Op::Wgmma) {
         if (!wgmma_wait_done(w, in)) continue;
+      } else if (in.op == ir::Op::Setmaxnreg) {
+        if (!setmaxnreg_fits(cta, w, in)) continue;
       } else if (in.sub_op<CpAsyncOp>() == CpAsyncOp::BulkWaitGroup) {
         bool done = true;
         lanes.for_each([&](unsigned lane) {

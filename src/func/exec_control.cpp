@@ -336,6 +336,8 @@ void Executor::step(Cta& cta, Warp& w, StepResult& r) {
         exec_matrix(cta, w, in, active, lanes, r);
       } else if (in.op == Op::Wgmma) {
         if (!exec_wgmma(cta, w, path, in, active, lanes, r)) return;
+      } else if (in.op == Op::Setmaxnreg) {
+        if (!exec_setmaxnreg(cta, w, path, in, active, lanes)) return;
       } else if (op.barrier) {
         if (!do_barrier(cta, w, path, in, lanes)) return;
       } else if (op.warp_sync) {

@@ -1,6 +1,6 @@
 // Warpgroup-level matrix instructions (PTX ISA, "Asynchronous warpgroup level matrix instructions"): wgmma.mma_async
 // with A from shared memory (a matrix descriptor) or registers and B from shared memory, wgmma.fence,
-// wgmma.commit_group and wgmma.wait_group.
+// wgmma.commit_group and wgmma.wait_group; and setmaxnreg, the warpgroup's register budget.
 // Models:
 //   warpgroup  four consecutive warps of the CTA (warps 4g .. 4g+3). Each issues the same wgmma.mma_async with all 32
 //              lanes (.sync.aligned); warp r of the group computes rows 16r .. 16r+15 of the 64 x N result, so each
@@ -32,6 +32,12 @@
 //              operation that lands when the driver says (the tensor pipe's model); without one it is done at issue.
 //              Its results are written at issue; any other instruction that reads or writes its D registers (or A's)
 //              before a wait_group covers it is a fault: the PTX ISA leaves it undefined.
+//   setmaxnreg each warp starts with the kernel's registers per thread (Launch::regs_per_thread: ptxas or the run
+//              config), the CTA's pool being its threads' registers at launch. .dec lowers the warp's count (more than
+//              it has: a fault); .inc raises it (fewer: a fault) once the CTA's warps together fit the pool: until a
+//              .dec elsewhere makes room, the warp waits (Wait::AsyncCopy; a pool that never frees is a deadlock,
+//              reported as such). Timed as a branch-pipe instruction. Register contents are kept (undefined on the GPU
+//              for the ones .inc adds).
 // Leaves out: wgmma.mma_async.sp, the descriptor's base offset (a non-zero one is a fault: every layout here starts
 // on its swizzle pattern), the requirement of a wgmma.fence between other instructions' register writes and the
 // wgmma that reads them (not checked), and the order of shared-memory reads against other accesses (operands are
@@ -358,6 +364,54 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
   w.wgmma.push_back(std::move(p));
   index_wgmma_slots(w);
   return true;
+}
+
+bool Executor::setmaxnreg_fits(Cta& cta, const Warp& w, const ir::Instr& in) {
+  const auto n = static_cast<unsigned>(in.ops[0].imm);
+  std::uint64_t used = 0;
+  for (std::size_t i = 0; i < cta.warp_regs.size(); ++i) used += std::uint64_t{i == w.index ? n : cta.warp_regs[i]} * kWarpSize;
+  if (used > cta.reg_pool) return false;
+  cta.warp_regs[w.index] = n;
+  return true;
+}
+
+bool Executor::exec_setmaxnreg(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask active,
+                               LaneMask lanes) {
+  const std::uint32_t pc = w.paths[static_cast<std::size_t>(path)].pc;
+  const InstrContext cx{L_, cta, w, in, pc};
+  const LaneMask full(0xffffffffu);
+  if (lanes != full) {
+    const LaneMask missing = full & ~lanes;
+    cx.fault(static_cast<unsigned>(std::countr_zero((lanes.any() ? lanes : active).bits)),
+             "setmaxnreg.sync.aligned must be executed by all 32 lanes of the warp together; lanes {} do not (PTX ISA: "
+             "the behaviour is undefined)", lane_ranges(missing));
+  }
+  const std::uint32_t group = w.index / 4;
+  if (cta.warps.size() < 4 * (group + 1))
+    cx.fault(0, "setmaxnreg applies to a whole warpgroup (4 warps, 128 threads); warp {} is in warpgroup {}, of which "
+                "the CTA has only {} warps", w.index, group, cta.warps.size() - 4 * group);
+  if (L_.regs_per_thread == 0)
+    cx.fault(0, "setmaxnreg needs the kernel's registers per thread: give them in the run config as \"registers\": N "
+                "(or install ptxas)");
+  if (cta.warp_regs.empty()) {
+    cta.warp_regs.assign(cta.warps.size(), L_.regs_per_thread);
+    cta.reg_pool = std::uint64_t{L_.regs_per_thread} * kWarpSize * cta.warps.size();
+  }
+  const auto n = static_cast<unsigned>(in.ops[0].imm);
+  const unsigned cur = cta.warp_regs[w.index];
+  const bool dec = in.sub == 1;
+  if (dec && n > cur)
+    cx.fault(0, "setmaxnreg.dec to {} registers per thread, more than the warp's {} (PTX ISA: undefined)", n, cur);
+  if (!dec && n < cur)
+    cx.fault(0, "setmaxnreg.inc to {} registers per thread, fewer than the warp's {} (PTX ISA: undefined)", n, cur);
+  if (dec) {
+    cta.warp_regs[w.index] = n;
+    release_async_waits(cta);  // a warp waiting in setmaxnreg.inc may fit now
+    return true;
+  }
+  if (setmaxnreg_fits(cta, w, in)) return true;
+  w.paths[static_cast<std::size_t>(path)].wait = Wait::AsyncCopy;  // until a .dec makes room
+  return false;
 }
 
 }  // namespace warpsim::func

@@ -83,7 +83,9 @@ std::string describe_cta(const Launch& launch, const Cta& cta) {
           break;
         case Wait::AsyncCopy:
           state = fmt::format("wait for their {} ({})",
-                              prog.code[p.pc].op == ir::Op::Wgmma ? "wgmma.mma_async groups" : "cp.async copies",
+                              prog.code[p.pc].op == ir::Op::Wgmma        ? "wgmma.mma_async groups"
+                              : prog.code[p.pc].op == ir::Op::Setmaxnreg ? "registers (setmaxnreg.inc beyond the CTA's pool)"
+                                                                          : "cp.async copies",
                               prog.text[p.pc]);
           break;
         case Wait::ClusterBarrier:

@@ -8,8 +8,8 @@
 // instructions ldmatrix/stmatrix (.m8n8 .b16), movmatrix, mma.sync (every dense form of sm_90a, mma.m8n8k4 .f16 with
 // any .row/.col layouts) and the sparse mma.sp / mma.sp::ordered_metadata forms of sm_90a with their sparsity selector
 // checked per shape (decode_matrix, decode_mma), and the warpgroup-level wgmma.mma_async with
-// wgmma.fence/commit_group/wait_group (decode_wgmma).
-// Leaves out: mma .kind/.block_scale (sm_120a), wgmma.mma_async.sp, the sm_100a matrix shapes, tcgen05 and setmaxnreg, .cta_group and im2col/gather4/scatter4 tensor copies,
+// wgmma.fence/commit_group/wait_group (decode_wgmma), and setmaxnreg (decode_setmaxnreg).
+// Leaves out: mma .kind/.block_scale (sm_120a), wgmma.mma_async.sp, the sm_100a matrix shapes, tcgen05, .cta_group and im2col/gather4/scatter4 tensor copies,
 // tensormap.replace, texture and surface instructions: they parse, and loading a kernel that uses one fails here
 // with the instruction and its line.
 #include "decoder.hpp"
@@ -304,6 +304,7 @@ class Decoder {
   Instr decode_matrix();
   Instr decode_mma();
   Instr decode_wgmma();
+  Instr decode_setmaxnreg();
   void bulk_operands(Instr& I);
   bool is_pred_reg(const ptx::Operand& o) const {
     if (o.kind != PK::Register && o.kind != PK::Symbol) return false;
@@ -1041,6 +1042,27 @@ Instr Decoder::decode_wgmma() {
   return I;
 }
 
+// setmaxnreg.inc/.dec.sync.aligned.u32 N (PTX ISA, "setmaxnreg"): Instr::sub 0 for .inc, 1 for .dec; ops[0] is N,
+// an immediate in [24, 256], a multiple of 8.
+Instr Decoder::decode_setmaxnreg() {
+  Instr I;
+  I.op = Op::Setmaxnreg;
+  I.flags = m_.flags;
+  const bool inc = m_.take("inc"), dec = m_.take("dec");
+  if (inc == dec) error("setmaxnreg needs .inc or .dec");
+  I.sub = dec ? 1 : 0;
+  if (!m_.take("sync") || ((m_.flags & kAligned) == 0 && !m_.take("aligned"))) error("setmaxnreg needs .sync.aligned");
+  if (m_.types.size() != 1 || m_.types[0] != ScalarType::U32) error("setmaxnreg needs .u32");
+  words_done();
+  operands(I, 0, ScalarType::U32);
+  expect_ops(I, 1, 1);
+  if (I.ops[0].kind != Operand::Kind::Imm) error("setmaxnreg takes an immediate register count");
+  const std::int64_t n = I.ops[0].imm;
+  if (n < 24 || n > 256 || n % 8 != 0)
+    error(fmt::format("setmaxnreg's register count must be a multiple of 8 in [24, 256], not {}", n));
+  return I;
+}
+
 Instr Decoder::run() {
   const std::string& opc = in_.opcode;
   Instr I;
@@ -1068,6 +1090,7 @@ Instr Decoder::run() {
   if (opc == "cp" && m_.has("reduce")) return decode_bulk();
   if (opc == "mma") return decode_mma();
   if (opc == "wgmma") return decode_wgmma();
+  if (opc == "setmaxnreg") return decode_setmaxnreg();
   if (opc == "ldmatrix" || opc == "stmatrix" || opc == "movmatrix") return decode_matrix();
   if (opc == "tensormap")
     error("tensormap.replace (rewriting a tensor map in memory) is not supported: warpsim's tensor maps are its own "

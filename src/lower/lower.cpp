@@ -174,7 +174,8 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     t.barrier_wait = info.barrier && in.sub_op<ir::BarOp>() != ir::BarOp::Arrive && !t.cluster_barrier;
     // A barrier, or threads leaving (fewer to wait for), can make other warps of the CTA runnable.
     t.may_release =
-        info.barrier || info.async || in.op == ir::Op::Exit || in.op == ir::Op::Ret || in.op == ir::Op::Trap;
+        info.barrier || info.async || in.op == ir::Op::Exit || in.op == ir::Op::Ret || in.op == ir::Op::Trap ||
+        in.op == ir::Op::Setmaxnreg;  // a .dec can let a waiting .inc go on
     t.mbarrier = in.op == ir::Op::Mbarrier ||
                  (in.op == ir::Op::CpAsync && in.sub_op<ir::CpAsyncOp>() == ir::CpAsyncOp::MbarrierArrive);
     t.async_copy = in.op == ir::Op::CpAsync && in.sub_op<ir::CpAsyncOp>() == ir::CpAsyncOp::Copy;

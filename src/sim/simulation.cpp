@@ -269,13 +269,17 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     timing::GridTiming timed;
     KernelSummary ks;
     try {
+      const bool budget = std::any_of(L.prog->code.begin(), L.prog->code.end(),
+                                      [](const ir::Instr& in) { return in.op == ir::Op::Setmaxnreg; });
       if (opts.functional_only) {
+        if (budget) L.regs_per_thread = kernel_registers(cfg, k, lm.module).first;
         st = func::run_grid(L, limits);
       } else {
         if (opts.trace != nullptr) opts.trace->on_kernel_begin(k.entry);
         const auto [regs, source] = kernel_registers(cfg, k, lm.module);
         ks.registers_per_thread = regs;
         ks.registers_source = source;
+        L.regs_per_thread = regs;
         timed = run_timed(L, lowered, cfg.gpu, limits, opts.trace, regs);
         if (opts.trace != nullptr) opts.trace->on_kernel_end(timed.cycles);
         st = timed.functional;

@@ -129,6 +129,10 @@ class Executor {
   static void index_wgmma_slots(Warp& w);
   static bool wgmma_wait_done(Warp& w, const ir::Instr& in);
   bool complete_wgmma(Cta& cta, std::uint64_t id);
+  // setmaxnreg (exec_wgmma.cpp): false if the path waits for registers (.inc beyond the CTA's pool); whether a
+  // waiting .inc now fits (and then takes them)
+  bool exec_setmaxnreg(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask active, LaneMask lanes);
+  static bool setmaxnreg_fits(Cta& cta, const Warp& w, const ir::Instr& in);
   // --racecheck: a lane's access to the shared memory of its own CTA or (shared::cluster) of a peer.
   void race_access(Cta& cta, Warp& w, std::uint32_t pc, unsigned lane, ir::Space resolved, Addr off, unsigned bytes,
                    bool write);

@@ -210,6 +210,10 @@ struct Cta {
     std::vector<std::uint32_t> pcs;
   };
   std::vector<WarpgroupSeq> warpgroups;
+  // setmaxnreg (exec_wgmma.cpp): each warp's registers per thread, from Launch::regs_per_thread on (empty until the
+  // first setmaxnreg), and the CTA's pool: its threads' registers at launch.
+  std::vector<unsigned> warp_regs;
+  std::uint64_t reg_pool = 0;
   bool done() const { return threads_exited == threads; }
 };
 
@@ -246,6 +250,8 @@ struct Launch {
   unsigned mma_align_bits = config::GpuConfig{}.mma_align_bits;
   // sm.wgmma_fp8_sum_bits: the precision of an e4m3/e5m2 wgmma's aligned sum (src/func/exec_wgmma.cpp).
   unsigned wgmma_fp8_sum_bits = config::GpuConfig{}.wgmma_fp8_sum_bits;
+  // The kernel's registers per thread (ptxas or the run config), for setmaxnreg; 0 when not known.
+  unsigned regs_per_thread = 0;
   // sm.tma_nan_fill_pattern: the 16 bits a tensor load repeats over an element outside the tensor (NaN fill).
   unsigned tma_nan_fill_pattern = config::GpuConfig{}.tma_nan_fill_pattern;
   const ClockSource* clock = nullptr;
