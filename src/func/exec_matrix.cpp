@@ -131,7 +131,7 @@ std::uint64_t aligned_sum_f32(const std::vector<double>& terms, int align_bits) 
   const int q = emax - 23 - align_bits;
   std::int64_t sum = 0;
   if (q > -1000 && q < 1000) {  // 2^-q is a normal double: scaling by it is exact
-    const double scale = std::ldexp(1.0, -q);
+    const double scale = std::bit_cast<double>(static_cast<std::uint64_t>(1023 - q) << 52);  // 2^-q
     for (const double t : terms) sum += static_cast<std::int64_t>(t * scale);  // the cast truncates toward zero
   } else {
     for (const double t : terms) sum += static_cast<std::int64_t>(std::trunc(std::ldexp(t, -q)));

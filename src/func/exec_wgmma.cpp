@@ -264,7 +264,12 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
     return load(a, which) & emask;
   };
 
-  std::vector<std::uint64_t> A(16 * K), B(K * N), C(16 * N);
+  // Scratch reused across instructions (every element below is written before it is read).
+  thread_local std::vector<std::uint64_t> A, B, C, D;
+  thread_local std::vector<double> Av, Bv, terms;
+  A.resize(16 * K);
+  B.resize(K * N);
+  C.resize(16 * N);
   const unsigned epr = bits >= 32 ? 1 : 32 / bits;
   if (areg) {
     for (unsigned lane = 0; lane < kWarpSize; ++lane)
@@ -305,11 +310,9 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
 
   // D.
   const bool neg = ((in.wg_mode & ir::kWgmmaNegA) != 0) != ((in.wg_mode & ir::kWgmmaNegB) != 0);
-  std::vector<std::uint64_t> D(16 * N);
-  std::vector<double> terms;
+  D.resize(16 * N);
   terms.reserve(K + 1);
-  std::vector<double> Av, Bv;  // the floating elements' values (A negated when the product is)
-  if (dt != ScalarType::S32) {
+  if (dt != ScalarType::S32) {  // the floating elements' values (A negated when the product is)
     Av.resize(A.size());
     Bv.resize(B.size());
     for (std::size_t i = 0; i < A.size(); ++i) Av[i] = neg ? -element_value(at, A[i]) : element_value(at, A[i]);
