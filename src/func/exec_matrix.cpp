@@ -185,6 +185,22 @@ Cell a_cell(unsigned m, unsigned epr, unsigned lane, unsigned r, unsigned i) {
   return {g + 8 * (r % 2), epr * t + i + 4 * epr * (r / 2)};
 }
 
+void require_whole_warp(const InstrContext& cx, LaneMask active, LaneMask lanes, std::string_view name) {
+  const LaneMask full(0xffffffffu);
+  if (lanes == full) return;
+  const LaneMask missing = full & ~lanes;
+  const unsigned first = static_cast<unsigned>(std::countr_zero((lanes.any() ? lanes : active).bits));
+  const Warp& w = cx.w;
+  const char* why = (missing & w.exited).any() ? "have exited"
+                    : (missing & ~w.valid).any() ? "do not exist (the CTA's last warp is partial)"
+                    : (missing & active).any()   ? "are guarded off"
+                                                 : "are on another path (the warp has diverged)";
+  cx.fault(first,
+           "{}.sync.aligned must be executed by all 32 lanes of the warp together; lanes {} {} (PTX ISA: the "
+           "behaviour is undefined)",
+           name, lane_ranges(missing), why);
+}
+
 }  // namespace mma
 
 namespace {
@@ -334,19 +350,7 @@ void exec_quad_pair_mma(const InstrContext& cx, const ir::Instr& in) {
 void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask active, LaneMask lanes, StepResult& r) {
   const std::uint32_t pc = w.paths[static_cast<std::size_t>(w.current)].pc;
   InstrContext cx{L_, cta, w, in, pc};
-  const LaneMask full(0xffffffffu);
-  if (lanes != full) {
-    const LaneMask missing = full & ~lanes;
-    const unsigned first = static_cast<unsigned>(std::countr_zero((lanes.any() ? lanes : active).bits));
-    const char* why = (missing & w.exited).any() ? "have exited"
-                      : (missing & ~w.valid).any() ? "do not exist (the CTA's last warp is partial)"
-                      : (missing & active).any()   ? "are guarded off"
-                                                   : "are on another path (the warp has diverged)";
-    cx.fault(first,
-             "{}.sync.aligned must be executed by all 32 lanes of the warp together; lanes {} {} (PTX ISA: the "
-             "behaviour is undefined)",
-             ir::op_name(in.op), lane_ranges(missing), why);
-  }
+  mma::require_whole_warp(cx, active, lanes, ir::op_name(in.op));
   using ir::Op;
   if (in.op == Op::Movmatrix) {
     std::array<std::uint32_t, kWarpSize> a{};

@@ -167,21 +167,11 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
                           StepResult& r) {
   const std::uint32_t pc = w.paths[static_cast<std::size_t>(path)].pc;
   InstrContext cx{L_, cta, w, in, pc};
-  const LaneMask full(0xffffffffu);
   const char* name = in.sub_op<WgmmaOp>() == WgmmaOp::MmaAsync      ? "wgmma.mma_async"
                      : in.sub_op<WgmmaOp>() == WgmmaOp::Fence       ? "wgmma.fence"
                      : in.sub_op<WgmmaOp>() == WgmmaOp::CommitGroup ? "wgmma.commit_group"
                                                                      : "wgmma.wait_group";
-  if (lanes != full) {
-    const LaneMask missing = full & ~lanes;
-    const unsigned first = static_cast<unsigned>(std::countr_zero((lanes.any() ? lanes : active).bits));
-    const char* why = (missing & w.exited).any() ? "have exited"
-                      : (missing & ~w.valid).any() ? "do not exist (the CTA's last warp is partial)"
-                      : (missing & active).any()   ? "are guarded off"
-                                                   : "are on another path (the warp has diverged)";
-    cx.fault(first, "{}.sync.aligned must be executed by all 32 lanes of the warp together; lanes {} {} (PTX ISA: the "
-                    "behaviour is undefined)", name, lane_ranges(missing), why);
-  }
+  require_whole_warp(cx, active, lanes, name);
   switch (in.sub_op<WgmmaOp>()) {
     case WgmmaOp::Fence: return true;  // register and shared-memory accesses are in order here
     case WgmmaOp::CommitGroup: ++w.wgmma_commits; return true;
@@ -382,13 +372,7 @@ bool Executor::exec_setmaxnreg(Cta& cta, Warp& w, std::int32_t path, const ir::I
                                LaneMask lanes) {
   const std::uint32_t pc = w.paths[static_cast<std::size_t>(path)].pc;
   const InstrContext cx{L_, cta, w, in, pc};
-  const LaneMask full(0xffffffffu);
-  if (lanes != full) {
-    const LaneMask missing = full & ~lanes;
-    cx.fault(static_cast<unsigned>(std::countr_zero((lanes.any() ? lanes : active).bits)),
-             "setmaxnreg.sync.aligned must be executed by all 32 lanes of the warp together; lanes {} do not (PTX ISA: "
-             "the behaviour is undefined)", lane_ranges(missing));
-  }
+  require_whole_warp(cx, active, lanes, "setmaxnreg");
   const std::uint32_t group = w.index / 4;
   if (cta.warps.size() < 4 * (group + 1))
     cx.fault(0, "setmaxnreg applies to a whole warpgroup (4 warps, 128 threads); warp {} is in warpgroup {}, of which "

@@ -1,15 +1,25 @@
-// The arithmetic of the tensor-core instructions shared by mma.sync (exec_matrix.cpp) and wgmma.mma_async
-// (exec_wgmma.cpp): element values of each A/B type, the f32 accumulator's aligned sum, the f16 accumulator's sum,
+// What the tensor-core instructions share between mma.sync (exec_matrix.cpp) and wgmma.mma_async (exec_wgmma.cpp):
+// the .sync.aligned check, and the arithmetic: element values of each A/B type, the f32 accumulator's aligned sum, the f16 accumulator's sum,
 // and the PTX ISA's A-fragment layout of the m16n8kK shapes (which wgmma's A from registers shares, per warp).
 // Models: what exec_matrix.cpp's header says of the numerics. Leaves out: everything about operands and lanes.
 #pragma once
 
+#include <warpsim/common/types.hpp>
 #include <warpsim/ir/instr.hpp>
 
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
+namespace warpsim::func {
+struct InstrContext;
+}
+
 namespace warpsim::func::mma {
+
+// The .sync.aligned rule of the matrix instructions: every lane of the warp executes `name` together; a fault naming
+// the missing lanes and why (exited, nonexistent, guarded off, on another path) when `lanes` is not all 32.
+void require_whole_warp(const InstrContext& cx, LaneMask active, LaneMask lanes, std::string_view name);
 
 double f32_value(std::uint32_t bits);
 double f16_value(std::uint64_t bits);
