@@ -223,8 +223,7 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
   const ScalarType dt = in.type;
   const bool half_d = dt == ScalarType::F16;
   const unsigned d_regs = half_d ? N / 4 : N / 2;
-  bool scale_d = (cx.read(sop, 0) & 1) != 0;
-  if (sop.kind == ir::Operand::Kind::Imm) scale_d = sop.imm != 0;
+  const bool scale_d = cx.read(sop, 0) != 0;  // a predicate (negated with !p) or an immediate
   const std::uint64_t emask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
 
   // Shared-memory reads through a descriptor, with bounds checks.
