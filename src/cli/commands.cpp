@@ -20,7 +20,7 @@ std::vector<Entry>& entries() {
 
 void register_commands(CLI::App& app) {
   for (const Setup& s : {setup_run(app), setup_ptx(app), setup_cfg(app), setup_occupancy(app), setup_instrument(app),
-                         setup_compare(app), setup_validate(app)})
+                         setup_compare(app), setup_validate(app), setup_report(app)})
     entries().push_back({s.first, s.second});
 }
 

@@ -17,5 +17,6 @@ Setup setup_occupancy(CLI::App& app);
 Setup setup_instrument(CLI::App& app);
 Setup setup_compare(CLI::App& app);
 Setup setup_validate(CLI::App& app);
+Setup setup_report(CLI::App& app);
 
 }  // namespace warpsim::cli

@@ -1,0 +1,136 @@
+// The report's shared state (see context.hpp).
+#include "context.hpp"
+
+#include <warpsim/common/error.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+namespace warpsim::teach {
+namespace {
+
+// Forwards every event to the timeline recorder and keeps the chosen warp's issues in the chosen launch.
+class Tee : public timing::TraceSink {
+ public:
+  Tee(report::TimelineRecorder& rec, std::size_t launch, std::uint64_t cta, std::uint32_t warp,
+      std::vector<timing::IssueEvent>& out)
+      : rec_(rec), launch_(launch), cta_(cta), warp_(warp), out_(out) {}
+  void on_kernel_begin(const std::string& entry) override {
+    ++kernel_;
+    rec_.on_kernel_begin(entry);
+  }
+  void on_kernel_end(std::uint64_t cycles) override { rec_.on_kernel_end(cycles); }
+  void on_cta_start(std::uint32_t sm, std::uint64_t cta, Dim3 id, std::uint64_t cycle) override {
+    rec_.on_cta_start(sm, cta, id, cycle);
+  }
+  void on_warp_start(std::uint32_t sm, std::uint32_t sp, std::uint64_t cta, std::uint32_t warp,
+                     std::uint64_t cycle) override {
+    rec_.on_warp_start(sm, sp, cta, warp, cycle);
+  }
+  void on_warp_end(std::uint64_t cta, std::uint32_t warp, std::uint64_t cycle, std::uint64_t issued) override {
+    rec_.on_warp_end(cta, warp, cycle, issued);
+  }
+  void on_cta_end(std::uint64_t cta, std::uint64_t cycle) override { rec_.on_cta_end(cta, cycle); }
+  bool wants_issues() const override { return true; }
+  void on_issue(const timing::IssueEvent& e) override {
+    rec_.on_issue(e);
+    if (kernel_ == launch_ + 1 && e.cta == cta_ && e.warp == warp_) out_.push_back(e);
+  }
+
+ private:
+  report::TimelineRecorder& rec_;
+  std::size_t launch_, kernel_ = 0;
+  std::uint64_t cta_;
+  std::uint32_t warp_;
+  std::vector<timing::IssueEvent>& out_;
+};
+
+}  // namespace
+
+Context::Context(ReportOptions opts) : opts_(std::move(opts)) {
+  cfg_ = config::load_run_config(opts_.config_path, opts_.sets);
+  if (cfg_.kernels.empty()) fail(ErrorKind::Input, "{}: the run config launches no kernel", opts_.config_path);
+  if (!opts_.kernel.empty()) {
+    bool found = false;
+    for (std::size_t i = 0; i < cfg_.kernels.size() && !found; ++i)
+      if (cfg_.kernels[i].entry == opts_.kernel) launch_ = i, found = true;
+    if (!found) {
+      std::string names;
+      for (const auto& k : cfg_.kernels) names += (names.empty() ? "" : ", ") + k.entry;
+      fail(ErrorKind::Input, "--kernel {}: {} launches no such kernel (it launches {})", opts_.kernel,
+           opts_.config_path, names);
+    }
+  }
+  const auto& l = cfg_.kernels[launch_];
+  const std::uint64_t ctas = std::uint64_t{l.grid.x} * l.grid.y * l.grid.z;
+  const std::uint32_t warps = (l.block.x * l.block.y * l.block.z + 31) / 32;
+  cta_ = opts_.cta.value_or(0);
+  warp_ = opts_.warp.value_or(0);
+  if (cta_ >= ctas)
+    fail(ErrorKind::Input, "--warp {}:{}: kernel {} has {} CTAs (linear ids 0..{})", cta_, warp_, l.entry, ctas,
+         ctas - 1);
+  if (warp_ >= warps)
+    fail(ErrorKind::Input, "--warp {}:{}: kernel {} has {} warps per CTA (0..{})", cta_, warp_, l.entry, warps,
+         warps - 1);
+}
+
+const sim::RunResult& Context::timed() {
+  if (!timed_) {
+    recorder_ = std::make_unique<report::TimelineRecorder>(report::RecordOptions{.issue_counts = true});
+    Tee tee(*recorder_, launch_, cta_, warp_, warp_issues_);
+    timed_ = simulate({}, false, &tee);
+  }
+  return *timed_;
+}
+
+const report::KernelTimeline& Context::timeline() {
+  timed();
+  return recorder_->kernels().at(launch_);
+}
+
+const std::vector<timing::IssueEvent>& Context::warp_issues() {
+  timed();
+  return warp_issues_;
+}
+
+sim::RunResult Context::simulate(const std::vector<std::string>& extra_sets, bool functional, timing::TraceSink* sink,
+                                 std::uint64_t no_progress_limit) const {
+  auto sets = opts_.sets;
+  sets.insert(sets.end(), extra_sets.begin(), extra_sets.end());
+  sim::RunOptions ro;
+  ro.gpu_overrides = sets;
+  ro.functional_only = functional;
+  ro.trace = sink;
+  ro.no_progress_limit = no_progress_limit;
+  return sim::run(config::load_run_config(opts_.config_path, sets), ro);
+}
+
+const nlohmann::json* Context::measured() {
+  if (!measured_loaded_) {
+    measured_loaded_ = true;
+    std::string path = opts_.measured;
+    if (path.empty()) {
+      const auto p = std::filesystem::path(opts_.config_path).parent_path() / "h200.json";
+      if (std::filesystem::exists(p)) path = p.string();
+    }
+    if (!path.empty()) {
+      std::ifstream f(path);
+      if (!f) fail(ErrorKind::Input, "--measured: cannot read {}", path);
+      try {
+        measured_ = nlohmann::json::parse(f);
+      } catch (const nlohmann::json::exception& e) {
+        fail(ErrorKind::Input, "{}: not valid JSON: {}", path, e.what());
+      }
+    }
+  }
+  return measured_ ? &*measured_ : nullptr;
+}
+
+const nlohmann::json* Context::measured_launch() {
+  const auto* m = measured();
+  if (m == nullptr || !m->contains("launches") || !(*m)["launches"].is_array()) return nullptr;
+  const auto& ls = (*m)["launches"];
+  return launch_ < ls.size() ? &ls[launch_] : nullptr;
+}
+
+}  // namespace warpsim::teach

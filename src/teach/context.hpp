@@ -1,0 +1,76 @@
+// What every section of `warpsim report` shares: the run config, the chosen kernel and warp, one timed run
+// of the config recorded once (CTA/warp timeline, issue counts per SM, the chosen warp's issued
+// instructions), further simulations of the same config with extra overrides, and the H200's measurement.
+//
+// Models: nothing; it runs the simulator (sim::run) and keeps the results for the sections.
+// Leaves out: caching across pages; each `warpsim report` simulates afresh.
+#pragma once
+
+#include <warpsim/config/run_config.hpp>
+#include <warpsim/report/timeline.hpp>
+#include <warpsim/sim/simulation.hpp>
+#include <warpsim/teach/report.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace warpsim::teach {
+
+class Context {
+ public:
+  explicit Context(ReportOptions opts);
+
+  const ReportOptions& options() const { return opts_; }
+  const config::RunConfig& config() const { return cfg_; }  // loaded with the --set overrides
+  std::size_t launch() const { return launch_; }            // index in config().kernels of the chosen kernel
+  const config::LaunchSpec& launch_spec() const { return cfg_.kernels[launch_]; }
+
+  // The timed run of the config (every launch, in order), recorded on first use.
+  const sim::RunResult& timed();
+  const sim::KernelSummary& kernel() { return timed().kernels[launch_]; }
+  const report::KernelTimeline& timeline();  // the chosen launch's CTAs, warps and issues per SM per 64 cycles
+  // The chosen warp (--warp, or CTA 0 warp 0) and the instructions it issued in the timed run, in order.
+  std::uint64_t chosen_cta() const { return cta_; }
+  std::uint32_t chosen_warp() const { return warp_; }
+  const std::vector<timing::IssueEvent>& warp_issues();
+
+  // Another simulation of the same config with more --set overrides (after the page's own): both
+  // reconvergence models, sweeps. `sink` (may be null) sees the timing model's events.
+  sim::RunResult simulate(const std::vector<std::string>& extra_sets, bool functional,
+                          timing::TraceSink* sink = nullptr, std::uint64_t no_progress_limit = 0) const;
+
+  // The H200 measurement of this workload (traces/<w>/h200.json), or null when there is none; and the
+  // measured launch that corresponds to launch() (null if the file has fewer launches).
+  const nlohmann::json* measured();
+  const nlohmann::json* measured_launch();
+
+ private:
+  ReportOptions opts_;
+  config::RunConfig cfg_;
+  std::size_t launch_ = 0;
+  std::uint64_t cta_ = 0;
+  std::uint32_t warp_ = 0;
+  std::optional<sim::RunResult> timed_;
+  std::unique_ptr<report::TimelineRecorder> recorder_;
+  std::vector<timing::IssueEvent> warp_issues_;
+  std::optional<nlohmann::json> measured_;
+  bool measured_loaded_ = false;
+};
+
+// The sections, in page order; each in its own sec_*.cpp. A section that does not apply to the kernel
+// returns applies = false with a sentence saying why.
+Section section_divergence(Context& ctx);   // 1
+Section section_occupancy(Context& ctx);    // 2
+Section section_sweep(Context& ctx);        // 3 occupancy is not speed
+Section section_latency(Context& ctx);      // 4 latency hiding
+Section section_banks(Context& ctx);        // 5 shared-memory banks
+Section section_coalescing(Context& ctx);   // 6 memory coalescing
+Section section_timeline(Context& ctx);     // 7
+Section section_sol(Context& ctx);          // 8 where the cycles went
+
+}  // namespace warpsim::teach
