@@ -133,4 +133,18 @@ const nlohmann::json* Context::measured_launch() {
   return launch_ < ls.size() ? &ls[launch_] : nullptr;
 }
 
+sim::RunResult Context::simulate_edited(const std::vector<std::string>& extra_sets,
+                                        const std::function<void(config::RunConfig&)>& edit,
+                                        timing::TraceSink* sink) const {
+  auto sets = opts_.sets;
+  sets.insert(sets.end(), extra_sets.begin(), extra_sets.end());
+  sim::RunOptions ro;
+  ro.gpu_overrides = sets;
+  ro.functional_only = false;
+  ro.trace = sink;
+  config::RunConfig cfg = config::load_run_config(opts_.config_path, sets);
+  if (edit) edit(cfg);
+  return sim::run(cfg, ro);
+}
+
 }  // namespace warpsim::teach

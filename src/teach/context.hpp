@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -48,6 +49,12 @@ class Context {
   // measured launch that corresponds to launch() (null if the file has fewer launches).
   const nlohmann::json* measured();
   const nlohmann::json* measured_launch();
+
+  // (occupancy sections) As simulate(), with `edit` applied to the loaded config before it runs: a sweep
+  // overrides launch fields (dynamic_smem, registers) that are not GPU-model parameters.
+  sim::RunResult simulate_edited(const std::vector<std::string>& extra_sets,
+                                 const std::function<void(config::RunConfig&)>& edit,
+                                 timing::TraceSink* sink = nullptr) const;
 
  private:
   ReportOptions opts_;
