@@ -62,7 +62,7 @@ void check_smem_limited(const wl::sim::RunResult& r) {
   }
   wl::check_equal(wl::final_contents<std::uint32_t>(r, "out"), want, "out");
   wl::check_unchanged<std::uint32_t>(r, "in");
-  wl::check_launch(r, 0, "smem_limited", 66, 264);
+  wl::check_launch(r, 0, "smem_limited", 33, 132);
 }
 
 warpsim::timing::Occupancy h200_occupancy(unsigned threads, unsigned regs, std::uint64_t smem) {
