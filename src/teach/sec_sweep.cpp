@@ -326,17 +326,23 @@ Section section_sweep(Context& ctx) {
   };
 
   // The config's own launches of this kernel shape, when they differ in shared memory or registers.
-  std::vector<std::size_t> same;
+  // Shared memory: any entry of the same PTX and shape (ubench_occupancy_sweep's occ_chase_1..8 are one body);
+  // registers: the same entry only (different entries differ in more than their registers).
+  std::vector<std::size_t> same, same_entry;
   std::set<std::uint32_t> smems;
   std::set<unsigned> regs;
   for (std::size_t i = 0; i < cfg.kernels.size(); ++i)
     if (same_shape(cfg.kernels[i], l)) {
       same.push_back(i);
       smems.insert(cfg.kernels[i].dynamic_smem);
-      regs.insert(timed.kernels.at(i).registers_per_thread);
+      if (cfg.kernels[i].entry == l.entry) {
+        same_entry.push_back(i);
+        regs.insert(timed.kernels.at(i).registers_per_thread);
+      }
     }
   if (smems.size() >= 3 || regs.size() >= 3) {
     const bool by_smem = smems.size() >= 3;
+    if (!by_smem) same = same_entry;
     std::vector<Point> pts;
     for (std::size_t i : same)
       pts.push_back(timed_point(i, by_smem ? static_cast<double>(cfg.kernels[i].dynamic_smem)
