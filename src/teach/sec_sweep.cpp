@@ -6,6 +6,7 @@
 //   --sweep regs=FROM:TO:POINTS   registers per thread (the launch's "registers", overriding ptxas)
 //   --sweep NAME=FROM:TO:POINTS   any GPU-model parameter (configs/README.md), as --set NAME=VALUE per point
 // Without --sweep: a config whose launches are the same kernel shape with different shared memory or registers
+// (two values or more)
 // (traces/ubench_occupancy_sweep) is its own sweep (the timed run's launches, no extra simulation); otherwise a
 // small kernel gets a shared-memory sweep with one point per CTA count the shared memory allows (at most 6,
 // never less dynamic shared memory than launched), and a large one none (the page says which --sweep to pass).
@@ -171,8 +172,21 @@ std::string render(const std::string& axis_label, const std::string& unit, const
          "warps hide the latency, more of them only wait longer. Occupancy is a means to hide latency, not a "
          "speed.</p>\n";
   } else if (by_occ.size() > 1) {
-    h += "<p class=\"note\">Here every change of CTAs per SM changed the time by 3 % or more: this kernel is "
-         "latency-bound at these occupancies, so more resident warps hide more of it.</p>\n";
+    h += "<p class=\"note\">Here every change of CTAs per SM changed the time by 3 % or more: fewer waves, or "
+         "more resident warps hiding more of the latency.</p>\n";
+  }
+  if (by_occ.size() > 1 && by_occ.front()->occ.ctas_per_sm < by_occ.back()->occ.ctas_per_sm &&
+      by_occ.back()->cycles > 0) {
+    const Point& lo = *by_occ.front();
+    const Point& hi = *by_occ.back();
+    h += fmt::format(
+        "<p data-span=\"{}-{}\">From {} to {} CTAs per SM ({:.3g} times the resident warps, theoretical {} &rarr; {}) "
+        "the simulated time goes from {} to {} cycles: {:.3g} times as fast, not {:.3g} times.</p>\n",
+        lo.occ.ctas_per_sm, hi.occ.ctas_per_sm, lo.occ.ctas_per_sm, hi.occ.ctas_per_sm,
+        static_cast<double>(hi.occ.ctas_per_sm) / lo.occ.ctas_per_sm, percent(lo.occ.occupancy),
+        percent(hi.occ.occupancy), num(static_cast<double>(lo.cycles)), num(static_cast<double>(hi.cycles)),
+        static_cast<double>(lo.cycles) / static_cast<double>(hi.cycles),
+        static_cast<double>(hi.occ.ctas_per_sm) / lo.occ.ctas_per_sm);
   }
   return h;
 }
@@ -340,8 +354,8 @@ Section section_sweep(Context& ctx) {
         regs.insert(timed.kernels.at(i).registers_per_thread);
       }
     }
-  if (smems.size() >= 3 || regs.size() >= 3) {
-    const bool by_smem = smems.size() >= 3;
+  if (smems.size() >= 2 || regs.size() >= 2) {
+    const bool by_smem = smems.size() >= 2;
     if (!by_smem) same = same_entry;
     std::vector<Point> pts;
     for (std::size_t i : same)

@@ -3,7 +3,7 @@
 // before anything is simulated; a small --sweep regs gives one row per point with the calculator's CTAs per SM and,
 // for vecadd's 4 CTAs on 132 SMs, the timed run's cycles at every point (flat); vecadd's default sweep has one
 // point per CTA count from 1 to 8 (at most 6) at the most dynamic shared memory that lets it fit; a config too big
-// for a default sweep says which --sweep to pass.
+// for a default sweep says which --sweep to pass; occ_dyn_smem's two launches are its sweep.
 // Leaves out: ubench_occupancy_sweep's page (its timed run alone takes tens of seconds; `warpsim report` on it is
 // in the report's README text).
 #include <catch2/catch.hpp>
@@ -115,6 +115,23 @@ TEST_CASE("teach sweep: vecadd's default sweep has a point per CTA count, a big 
     CHECK_THAT(s.html, Contains("No sweep by default for this config"));
     CHECK_THAT(s.html, Contains("--sweep smem=0:191488:6"));  // 227 KiB less the 40 KiB static tile
   }
+}
+
+TEST_CASE("teach sweep: occ_dyn_smem's two launches (1 KB and 48 KB) are the sweep, no extra simulation",
+          "[teach]") {
+  warpsim::teach::Context ctx(report_options("occ_dyn_smem"));
+  const auto s = warpsim::teach::section_sweep(ctx);
+  CHECK(s.applies);
+  const auto& k = ctx.timed().kernels;
+  REQUIRE(k.size() == 2);
+  // 48 KB + 1 KiB reserved: 233,472 / 50,176 = 4 CTAs (two waves of 528); 1 KB: 8 CTAs, warps bind (one wave).
+  CHECK_THAT(s.html, Contains(fmt::format("<tr data-x=\"4\" data-cycles=\"{}\" data-ctas=\"4\"><td class=\"l\">dyn_smem: "
+                                          "49,152 B dynamic</td><td>4</td><td>4 (shared_mem)</td><td>50 %</td><td>2</td>",
+                                          k[1].cycles)));
+  CHECK_THAT(s.html, Contains(fmt::format("<tr data-x=\"8\" data-cycles=\"{}\" data-ctas=\"8\"><td class=\"l\">dyn_smem: "
+                                          "1,024 B dynamic</td><td>8</td><td>8 (warps)</td><td>100 %</td><td>1</td>",
+                                          k[0].cycles)));
+  CHECK_THAT(s.html, Contains("<p data-span=\"4-8\">From 4 to 8 CTAs per SM (2 times the resident warps"));
 }
 
 }  // namespace WARPSIM_UNITY_ID
