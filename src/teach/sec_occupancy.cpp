@@ -57,11 +57,11 @@ std::string registers_text(const config::GpuConfig& g, const OccupancyRequest& r
 
 std::string smem_text(const config::GpuConfig& g, const OccupancyRequest& r, const Occupancy& o, const KernelSmem& k,
                       std::uint64_t dynamic) {
-  std::string s = fmt::format(
-      "{} B ({} B static{}) + {} B reserved per CTA, rounded up to a multiple of {}: <b>{} B per CTA</b>",
-      num(static_cast<double>(r.smem_per_cta)), num(static_cast<double>(k.static_bytes)),
-      dynamic > 0 ? fmt::format(", {} B dynamic", num(static_cast<double>(dynamic))) : std::string(),
-      num(g.smem_reserved_per_cta), g.smem_alloc_unit, num(static_cast<double>(o.smem_per_cta)));
+  std::string s =
+      fmt::format("{} B ({} B static{}) + {} B reserved per CTA, rounded up to a multiple of {}: <b>{} B per CTA</b>",
+                  num(static_cast<double>(r.smem_per_cta)), num(static_cast<double>(k.static_bytes)),
+                  dynamic > 0 ? fmt::format(", {} B dynamic", num(static_cast<double>(dynamic))) : std::string(),
+                  num(g.smem_reserved_per_cta), g.smem_alloc_unit, num(static_cast<double>(o.smem_per_cta)));
   if (o.ctas_by_shared_mem == 0) return s + ". " + esc(o.error);
   s += fmt::format(". Carve-out: {} KiB of the {} KiB L1/shared pool", o.smem_carveout / 1024, g.smem_per_sm / 1024);
   if (r.carveout_percent)
@@ -74,9 +74,8 @@ std::string smem_text(const config::GpuConfig& g, const OccupancyRequest& r, con
 
 std::string warps_text(const config::GpuConfig& g, const OccupancyRequest& r, const Occupancy& o) {
   if (o.ctas_by_warps == 0) return esc(o.error);
-  return fmt::format(
-      "{} threads = {} warps per CTA; {} warp slots per SM: &lfloor;{} / {}&rfloor; = <b>{} CTAs</b>",
-      r.threads_per_cta, o.warps_per_cta, o.warp_slots, o.warp_slots, o.warps_per_cta, o.ctas_by_warps);
+  return fmt::format("{} threads = {} warps per CTA; {} warp slots per SM: &lfloor;{} / {}&rfloor; = <b>{} CTAs</b>",
+                     r.threads_per_cta, o.warps_per_cta, o.warp_slots, o.warp_slots, o.warps_per_cta, o.ctas_by_warps);
 }
 
 // The four limits as a table of bars, the binding one highlighted.
@@ -112,8 +111,10 @@ std::string limit_bars(const config::GpuConfig& g, const OccupancyRequest& r, co
         "height:16px;background:{};{}\" title=\"{}: {} CTAs per SM\"></div></div></td><td class=\"l\">{}</td></tr>\n",
         timing::limit_name(row.limit), unlimited ? std::string("none") : std::to_string(row.ctas),
         binding ? " class=\"binding\"" : "", row.label,
-        binding ? " <b>&larr; binding</b>" : ties ? " (ties)" : "", count_text(row.ctas), w, colour,
-        unlimited ? "opacity:.35" : "", row.label, count_text(row.ctas), row.how);
+        binding ? " <b>&larr; binding</b>"
+        : ties  ? " (ties)"
+                : "",
+        count_text(row.ctas), w, colour, unlimited ? "opacity:.35" : "", row.label, count_text(row.ctas), row.how);
   }
   return h + "</table>\n";
 }
@@ -135,11 +136,10 @@ std::string occupancy_chart(const std::string& title, const std::string& x_label
     const bool change = i == 0 || i + 1 == pts.size() || pts[i - 1].o.ctas_per_sm != p.o.ctas_per_sm;
     if (change) {
       marks.points.emplace_back(p.x, y);
-      marks.tips.push_back(p.o.ctas_per_sm == 0
-                               ? fmt::format("{} {}: cannot run", num(p.x), unit)
-                               : fmt::format("{} {}: {} CTAs/SM, {} warps, {} (limited by {})", num(p.x), unit,
-                                             p.o.ctas_per_sm, p.o.warps_per_sm, percent(p.o.occupancy),
-                                             timing::limit_name(p.o.limiter)));
+      marks.tips.push_back(p.o.ctas_per_sm == 0 ? fmt::format("{} {}: cannot run", num(p.x), unit)
+                                                : fmt::format("{} {}: {} CTAs/SM, {} warps, {} (limited by {})",
+                                                              num(p.x), unit, p.o.ctas_per_sm, p.o.warps_per_sm,
+                                                              percent(p.o.occupancy), timing::limit_name(p.o.limiter)));
     }
   }
   Chart c;
@@ -249,8 +249,7 @@ Section section_occupancy(Context& ctx) {
         o.occupancy, esc(l.entry), threads, regs, esc(ks.registers_source), num(static_cast<double>(req.smem_per_cta)),
         esc(g.name), o.ctas_per_sm, o.warps_per_cta, o.warps_per_sm, o.warp_slots, percent(o.occupancy),
         timing::limit_name(o.limiter), num(static_cast<double>(ctas)), (ctas + per_wave - 1) / per_wave,
-        (ctas + per_wave - 1) / per_wave == 1 ? "" : "s", num(static_cast<double>(per_wave)), g.num_sms,
-        o.ctas_per_sm);
+        (ctas + per_wave - 1) / per_wave == 1 ? "" : "s", num(static_cast<double>(per_wave)), g.num_sms, o.ctas_per_sm);
   }
   h += limit_bars(g, req, o, k, l.dynamic_smem);
   if (o.ctas_per_sm > 0) {
@@ -274,22 +273,24 @@ Section section_occupancy(Context& ctx) {
   h += "<table class=\"occ-achieved\"><tr><th class=\"l\"></th><th>CTA limits as Nsight Compute reports them "
        "(registers, shared_mem, warps, blocks)</th><th>theoretical occupancy</th><th>achieved occupancy "
        "(sm__warps_active)</th><th>cycles</th></tr>\n";
-  h += fmt::format("<tr><td class=\"l\">simulated ({})</td><td>{}, {}, {}, {}</td><td>{}</td>"
-                   "<td data-achieved=\"{:.2f}\">{:.1f} %</td><td>{}</td></tr>\n",
-                   esc(g.name), stat("launch__occupancy_limit_registers"), stat("launch__occupancy_limit_shared_mem"),
-                   stat("launch__occupancy_limit_warps"), stat("launch__occupancy_limit_blocks"),
-                   percent(o.occupancy), achieved, achieved, num(static_cast<double>(ks.cycles)));
+  h += fmt::format(
+      "<tr><td class=\"l\">simulated ({})</td><td>{}, {}, {}, {}</td><td>{}</td>"
+      "<td data-achieved=\"{:.2f}\">{:.1f} %</td><td>{}</td></tr>\n",
+      esc(g.name), stat("launch__occupancy_limit_registers"), stat("launch__occupancy_limit_shared_mem"),
+      stat("launch__occupancy_limit_warps"), stat("launch__occupancy_limit_blocks"), percent(o.occupancy), achieved,
+      achieved, num(static_cast<double>(ks.cycles)));
   if (const auto* m = ctx.measured_launch(); m != nullptr && m->contains("ncu") && (*m)["ncu"].contains("metrics")) {
     const auto& mm = (*m)["ncu"]["metrics"];
     auto metric = [&](const char* name) -> std::string {
       if (!mm.contains(name) || !mm[name].contains("value") || !mm[name]["value"].is_number()) return "&ndash;";
       return num(mm[name]["value"].get<double>());
     };
-    h += fmt::format("<tr><td class=\"l\">measured (H200, Nsight Compute)</td><td>{}, {}, {}, {}</td><td></td>"
-                     "<td>{} %</td><td>{}</td></tr>\n",
-                     metric("launch__occupancy_limit_registers"), metric("launch__occupancy_limit_shared_mem"),
-                     metric("launch__occupancy_limit_warps"), metric("launch__occupancy_limit_blocks"),
-                     metric("sm__warps_active.avg.pct_of_peak_sustained_active"), metric("gpc__cycles_elapsed.max"));
+    h += fmt::format(
+        "<tr><td class=\"l\">measured (H200, Nsight Compute)</td><td>{}, {}, {}, {}</td><td></td>"
+        "<td>{} %</td><td>{}</td></tr>\n",
+        metric("launch__occupancy_limit_registers"), metric("launch__occupancy_limit_shared_mem"),
+        metric("launch__occupancy_limit_warps"), metric("launch__occupancy_limit_blocks"),
+        metric("sm__warps_active.avg.pct_of_peak_sustained_active"), metric("gpc__cycles_elapsed.max"));
   }
   h += "</table>\n<p class=\"note\">Theoretical occupancy is what the resources allow; achieved occupancy is the "
        "average of the warps actually resident over the SMs' active cycles. A grid smaller than one wave, a tail "
@@ -312,10 +313,11 @@ Section section_occupancy(Context& ctx) {
          "<p class=\"note\">Each chart changes one resource and keeps the other two as launched (as Nsight Compute's "
          "occupancy graphs do); hover a marker for CTAs per SM and the binding limit.</p>\n";
     h += occupancy_chart("Occupancy against threads per CTA", "threads per CTA", "threads", by_block, threads);
-    h += occupancy_chart("Occupancy against registers per thread", "registers per thread", "registers", by_regs,
-                         regs);
-    h += occupancy_chart("Occupancy against shared memory per CTA", "shared memory per CTA (KiB, before the reserved "
-                         "part)", "KiB", by_smem, static_cast<double>(req.smem_per_cta) / 1024.0);
+    h += occupancy_chart("Occupancy against registers per thread", "registers per thread", "registers", by_regs, regs);
+    h += occupancy_chart("Occupancy against shared memory per CTA",
+                         "shared memory per CTA (KiB, before the reserved "
+                         "part)",
+                         "KiB", by_smem, static_cast<double>(req.smem_per_cta) / 1024.0);
   }
   h += "</div>\n";
   h += worked_example();

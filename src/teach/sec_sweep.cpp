@@ -89,15 +89,15 @@ std::string render(const std::string& axis_label, const std::string& unit, const
     const std::string where = fmt::format("{} {}: {} CTAs/SM ({}), theoretical {}", num(p.x), unit, p.occ.ctas_per_sm,
                                           timing::limit_name(p.occ.limiter), percent(p.occ.occupancy));
     cyc.points.emplace_back(p.x, static_cast<double>(p.cycles));
-    cyc.tips.push_back(fmt::format("{}: {} cycles simulated, {} waves", where, num(static_cast<double>(p.cycles)),
-                                   p.waves));
+    cyc.tips.push_back(
+        fmt::format("{}: {} cycles simulated, {} waves", where, num(static_cast<double>(p.cycles)), p.waves));
     ach.points.emplace_back(p.x, p.achieved);
     ach.tips.push_back(fmt::format("{}: achieved {:.1f} % simulated", where, p.achieved));
     theo.points.emplace_back(p.x, 100.0 * p.occ.occupancy);
     if (p.measured_cycles) {
       mcyc.points.emplace_back(p.x, *p.measured_cycles);
-      mcyc.tips.push_back(fmt::format("{}: {} cycles measured (gpc__cycles_elapsed.max)", where,
-                                      num(*p.measured_cycles)));
+      mcyc.tips.push_back(
+          fmt::format("{}: {} cycles measured (gpc__cycles_elapsed.max)", where, num(*p.measured_cycles)));
     }
     if (p.measured_achieved) {
       mach.points.emplace_back(p.x, *p.measured_achieved);
@@ -121,7 +121,8 @@ std::string render(const std::string& axis_label, const std::string& unit, const
 
   bool whats = false;
   for (const auto& p : pts) whats = whats || !p.what.empty();
-  h += "<div class=\"scroll\"><table class=\"sweep-points\"><tr>" + std::string(whats ? "<th class=\"l\">launch</th>" : "") + "<th>" + esc(axis_label) +
+  h += "<div class=\"scroll\"><table class=\"sweep-points\"><tr>" +
+       std::string(whats ? "<th class=\"l\">launch</th>" : "") + "<th>" + esc(axis_label) +
        "</th><th>CTAs/SM (limit)</th><th>theoretical</th><th>waves</th><th>simulated cycles</th><th>simulated "
        "achieved</th><th>measured cycles</th><th>measured achieved</th></tr>\n";
   for (const auto& p : pts) {
@@ -133,9 +134,9 @@ std::string render(const std::string& axis_label, const std::string& unit, const
     h += fmt::format(
         "<tr data-x=\"{}\" data-cycles=\"{}\" data-ctas=\"{}\">{}<td>{}</td><td>{} ({})</td><td>{}</td><td>{}</td>"
         "<td>{}</td><td>{:.1f} %</td><td>{}</td><td>{}</td></tr>\n",
-        num(p.x), p.cycles, p.occ.ctas_per_sm, whats ? "<td class=\"l\">" + esc(p.what) + "</td>" : "", num(p.x), p.occ.ctas_per_sm, timing::limit_name(p.occ.limiter),
-        percent(p.occ.occupancy), p.waves, num(static_cast<double>(p.cycles)), p.achieved,
-        p.measured_cycles ? num(*p.measured_cycles) : "&ndash;",
+        num(p.x), p.cycles, p.occ.ctas_per_sm, whats ? "<td class=\"l\">" + esc(p.what) + "</td>" : "", num(p.x),
+        p.occ.ctas_per_sm, timing::limit_name(p.occ.limiter), percent(p.occ.occupancy), p.waves,
+        num(static_cast<double>(p.cycles)), p.achieved, p.measured_cycles ? num(*p.measured_cycles) : "&ndash;",
         p.measured_achieved ? fmt::format("{:.1f} %", *p.measured_achieved) : "&ndash;");
   }
   h += "</table></div>\n";
@@ -151,7 +152,8 @@ std::string render(const std::string& axis_label, const std::string& unit, const
     const Point& a = *by_occ[i - 1];
     const Point& b = *by_occ[i];
     if (a.occ.ctas_per_sm == b.occ.ctas_per_sm || a.cycles == 0) continue;
-    const double d = 100.0 * (static_cast<double>(b.cycles) - static_cast<double>(a.cycles)) / static_cast<double>(a.cycles);
+    const double d =
+        100.0 * (static_cast<double>(b.cycles) - static_cast<double>(a.cycles)) / static_cast<double>(a.cycles);
     if (std::abs(d) >= 3.0) continue;
     std::string measured;
     if (a.measured_cycles && b.measured_cycles && *a.measured_cycles > 0)
@@ -283,8 +285,8 @@ std::string explicit_sweep(Context& ctx, const SweepSpec& s, const KernelSmem& k
       pts.push_back(simulate_point(
           ctx, x, {}, [&](config::RunConfig& c) { c.kernels[li].dynamic_smem = static_cast<std::uint32_t>(x); }, k));
     }
-    how = fmt::format("The config simulated {} times, the launch's dynamic shared memory set to each value.",
-                      pts.size());
+    how =
+        fmt::format("The config simulated {} times, the launch's dynamic shared memory set to each value.", pts.size());
   } else if (s.name == "regs") {
     label = "registers per thread";
     unit = "registers";
@@ -365,8 +367,7 @@ Section section_sweep(Context& ctx) {
     // Plotted against CTAs per SM (what the launches change), each launch named in the table.
     for (std::size_t j = 0; j < pts.size(); ++j) {
       pts[j].what = fmt::format("{}: {}", cfg.kernels[same[j]].entry,
-                                by_smem ? num(pts[j].x) + " B dynamic"
-                                        : num(pts[j].x) + " registers");
+                                by_smem ? num(pts[j].x) + " B dynamic" : num(pts[j].x) + " registers");
       pts[j].x = pts[j].occ.ctas_per_sm;
     }
     std::sort(pts.begin(), pts.end(), [](const Point& a, const Point& b) { return a.x < b.x; });
@@ -432,9 +433,10 @@ Section section_sweep(Context& ctx) {
   const std::uint64_t grid_ctas = std::uint64_t{l.grid.x} * l.grid.y * l.grid.z;
   const std::string one_each =
       grid_ctas <= g.num_sms
-          ? fmt::format(" The grid's {} CTAs are fewer than the {} SMs: each CTA gets an SM of its own at any "
-                        "occupancy, so CTAs per SM cannot change the time here.",
-                        grid_ctas, g.num_sms)
+          ? fmt::format(
+                " The grid's {} CTAs are fewer than the {} SMs: each CTA gets an SM of its own at any "
+                "occupancy, so CTAs per SM cannot change the time here.",
+                grid_ctas, g.num_sms)
           : std::string();
   const std::string how = fmt::format(
       "A default sweep for this small kernel: the config simulated again with the launch's dynamic shared memory "

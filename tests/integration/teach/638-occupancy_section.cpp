@@ -73,13 +73,14 @@ TEST_CASE("teach occupancy: vecadd's limit bars equal the occupancy calculator's
   CHECK_THAT(s.html, Contains("data-occupancy=\"1.0000\""));
   CHECK_THAT(s.html, Contains("theoretical occupancy <b>100 %</b>, limited by <b>warps</b>"));
   CHECK_THAT(s.html, Contains("The grid's 4 CTAs run in 1 wave of up to 1,056 (132 SMs &times; 8)"));
-  CHECK_THAT(s.html, Contains(fmt::format("<code>warpsim occupancy --gpu h200 --block 256 --regs {} --smem 0</code>",
-                                          regs)));
+  CHECK_THAT(s.html,
+             Contains(fmt::format("<code>warpsim occupancy --gpu h200 --block 256 --regs {} --smem 0</code>", regs)));
 }
 
-TEST_CASE("teach occupancy: occ_smem_limited binds on shared memory (5 CTAs) and occ_regs_limited on registers "
-          "(3 CTAs)",
-          "[teach]") {
+TEST_CASE(
+    "teach occupancy: occ_smem_limited binds on shared memory (5 CTAs) and occ_regs_limited on registers "
+    "(3 CTAs)",
+    "[teach]") {
   {
     warpsim::teach::Context ctx(report_options("occ_smem_limited"));
     const auto s = warpsim::teach::section_occupancy(ctx);

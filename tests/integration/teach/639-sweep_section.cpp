@@ -101,8 +101,12 @@ TEST_CASE("teach sweep: vecadd's default sweep has a point per CTA count, a big 
     const auto s = warpsim::teach::section_sweep(ctx);
     CHECK(s.applies);
     // The most dynamic shared memory with c CTAs per SM: (233,472 / c rounded down to 128) - 1,024 reserved.
-    for (const auto& [x, ctas] : {std::pair<const char*, int>{"0", 8}, {"32,256", 7}, {"37,888", 6},
-                                  {"57,344", 4}, {"76,800", 3}, {"232,448", 1}})
+    for (const auto& [x, ctas] : {std::pair<const char*, int>{"0", 8},
+                                  {"32,256", 7},
+                                  {"37,888", 6},
+                                  {"57,344", 4},
+                                  {"76,800", 3},
+                                  {"232,448", 1}})
       CHECK_THAT(s.html, Contains(fmt::format("<tr data-x=\"{}\" data-cycles=\"{}\" data-ctas=\"{}\">", x,
                                               ctx.kernel().cycles, ctas)));
     CHECK_THAT(s.html, Contains("(6 points, the launch itself included)"));
@@ -117,20 +121,21 @@ TEST_CASE("teach sweep: vecadd's default sweep has a point per CTA count, a big 
   }
 }
 
-TEST_CASE("teach sweep: occ_dyn_smem's two launches (1 KB and 48 KB) are the sweep, no extra simulation",
-          "[teach]") {
+TEST_CASE("teach sweep: occ_dyn_smem's two launches (1 KB and 48 KB) are the sweep, no extra simulation", "[teach]") {
   warpsim::teach::Context ctx(report_options("occ_dyn_smem"));
   const auto s = warpsim::teach::section_sweep(ctx);
   CHECK(s.applies);
   const auto& k = ctx.timed().kernels;
   REQUIRE(k.size() == 2);
   // 48 KB + 1 KiB reserved: 233,472 / 50,176 = 4 CTAs (two waves of 528); 1 KB: 8 CTAs, warps bind (one wave).
-  CHECK_THAT(s.html, Contains(fmt::format("<tr data-x=\"4\" data-cycles=\"{}\" data-ctas=\"4\"><td class=\"l\">dyn_smem: "
-                                          "49,152 B dynamic</td><td>4</td><td>4 (shared_mem)</td><td>50 %</td><td>2</td>",
-                                          k[1].cycles)));
-  CHECK_THAT(s.html, Contains(fmt::format("<tr data-x=\"8\" data-cycles=\"{}\" data-ctas=\"8\"><td class=\"l\">dyn_smem: "
-                                          "1,024 B dynamic</td><td>8</td><td>8 (warps)</td><td>100 %</td><td>1</td>",
-                                          k[0].cycles)));
+  CHECK_THAT(s.html,
+             Contains(fmt::format("<tr data-x=\"4\" data-cycles=\"{}\" data-ctas=\"4\"><td class=\"l\">dyn_smem: "
+                                  "49,152 B dynamic</td><td>4</td><td>4 (shared_mem)</td><td>50 %</td><td>2</td>",
+                                  k[1].cycles)));
+  CHECK_THAT(s.html,
+             Contains(fmt::format("<tr data-x=\"8\" data-cycles=\"{}\" data-ctas=\"8\"><td class=\"l\">dyn_smem: "
+                                  "1,024 B dynamic</td><td>8</td><td>8 (warps)</td><td>100 %</td><td>1</td>",
+                                  k[0].cycles)));
   CHECK_THAT(s.html, Contains("<p data-span=\"4-8\">From 4 to 8 CTAs per SM (2 times the resident warps"));
 }
 

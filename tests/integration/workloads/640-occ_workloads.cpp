@@ -75,8 +75,7 @@ warpsim::timing::Occupancy h200_occupancy(unsigned threads, unsigned regs, std::
 
 }  // namespace
 
-TEST_CASE("occ_dyn_smem: 1 KB and 48 KB dynamic shared memory give the same output (H200, sm_90a PTX)",
-          "[workloads]") {
+TEST_CASE("occ_dyn_smem: 1 KB and 48 KB dynamic shared memory give the same output (H200, sm_90a PTX)", "[workloads]") {
   check_dyn_smem(wl::sim::run_file(wl::trace_json("occ_dyn_smem")));
 }
 TEST_CASE("occ_dyn_smem: 1 KB and 48 KB dynamic shared memory give the same output (B200, sm_100a PTX)",
