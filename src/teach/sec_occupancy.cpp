@@ -128,12 +128,13 @@ struct Point {
 std::string occupancy_chart(const std::string& title, const std::string& x_label, const std::string& unit,
                             const std::vector<Point>& pts, double launch_x) {
   Series line{"theoretical occupancy", {}, {}, "#1f77b4", true, false};
-  Series marks{"where CTAs per SM change", {}, {}, "#0b3d6b", false, true};
+  Series marks{"where it changes", {}, {}, "#0b3d6b", false, true};
   for (std::size_t i = 0; i < pts.size(); ++i) {
     const auto& p = pts[i];
     const double y = 100.0 * p.o.occupancy;
     line.points.emplace_back(p.x, y);
-    const bool change = i == 0 || i + 1 == pts.size() || pts[i - 1].o.ctas_per_sm != p.o.ctas_per_sm;
+    const bool change = i == 0 || i + 1 == pts.size() || pts[i - 1].o.ctas_per_sm != p.o.ctas_per_sm ||
+                        pts[i - 1].o.warps_per_sm != p.o.warps_per_sm;
     if (change) {
       marks.points.emplace_back(p.x, y);
       marks.tips.push_back(p.o.ctas_per_sm == 0 ? fmt::format("{} {}: cannot run", num(p.x), unit)
