@@ -263,6 +263,14 @@ Section section_occupancy(Context& ctx) {
         req.smem_per_cta);
   }
 
+  if (l.cluster) {
+    const unsigned size = l.cluster->x * l.cluster->y * l.cluster->z;
+    h += fmt::format(
+        "<p class=\"note\">This launch runs in clusters of {} CTAs, which also need their CTAs on SMs of one GPC at "
+        "once: <code>warpsim occupancy --gpu {} --block {} --regs {} --smem {} --cluster {}</code> says how many "
+        "clusters fit (not drawn here).</p>\n",
+        size, esc(g.name), threads, regs, req.smem_per_cta, size);
+  }
   // Theoretical against achieved (timed run; the H200's measurement where there is one), with the CTA limits as
   // Nsight Compute reports them (launch__occupancy_limit_*: shared memory counted against the launch's carve-out).
   auto stat = [&](const char* name) -> std::string {

@@ -10,6 +10,8 @@
 #include <warpsim/sim/ptxas.hpp>
 #include <warpsim/timing/occupancy.hpp>
 
+#include <iterator>
+
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
 
 namespace {
