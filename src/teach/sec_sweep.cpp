@@ -5,11 +5,11 @@
 //   --sweep smem=FROM:TO:POINTS   dynamic shared memory per CTA (bytes; the launch's dynamic_smem overridden)
 //   --sweep regs=FROM:TO:POINTS   registers per thread (the launch's "registers", overriding ptxas)
 //   --sweep NAME=FROM:TO:POINTS   any GPU-model parameter (configs/README.md), as --set NAME=VALUE per point
-// Without --sweep: a config whose launches are the same kernel shape with different shared memory or registers
-// (two values or more)
-// (traces/ubench_occupancy_sweep) is its own sweep (the timed run's launches, no extra simulation); otherwise a
-// small kernel gets a shared-memory sweep with one point per CTA count the shared memory allows (at most 6,
-// never less dynamic shared memory than launched), and a large one none (the page says which --sweep to pass).
+// Without --sweep: a config whose launches are the same kernel shape with two or more different shared-memory sizes
+// or register counts (traces/ubench_occupancy_sweep, occ_dyn_smem) is its own sweep (the timed run's launches, no
+// extra simulation); otherwise a small kernel gets a shared-memory sweep with one point per CTA count the shared
+// memory allows (at most 6, never less dynamic shared memory than launched), and a large one none (the page says
+// which --sweep to pass).
 //
 // Models: nothing; every point is a timed run of the whole config (every launch: later launches may read what
 // earlier ones wrote) and the occupancy calculator.
@@ -262,7 +262,7 @@ void check_sweep(const Context& ctx, const SweepSpec& s) {
       try {
         auto sets = ctx.options().sets;
         sets.push_back(fmt::format("{}={}", s.name, x));
-        (void)config::load_gpu_config(ctx.config().gpu.name, sets);
+        (void)config::load_run_config(ctx.options().config_path, sets);
       } catch (const Error& e) {
         fail(ErrorKind::Input,
              "--sweep {}: {} is neither a sweep axis (smem, regs) nor a GPU-model parameter accepting {}: {}", s.text,
