@@ -81,9 +81,9 @@ std::string render(const std::string& axis_label, const std::string& unit, const
                    std::optional<double> launch_x, const std::string& how) {
   Series cyc{"cycles (sim)", {}, {}, "#1f77b4", true, true};
   Series mcyc{"cycles (H200)", {}, {}, "#1f77b4", true, true, true};
-  Series ach{"achieved % (sim)", {}, {}, "#d62728", true, true, false, true};
-  Series mach{"achieved % (H200)", {}, {}, "#d62728", true, true, true, true};
-  Series theo{"theoretical %", {}, {}, "#7f7f7f", true, false, true, true};
+  Series ach{"achieved (sim)", {}, {}, "#d62728", true, true, false, true};
+  Series mach{"achieved (H200)", {}, {}, "#d62728", true, true, true, true};
+  Series theo{"theoretical", {}, {}, "#7f7f7f", true, false, true, true};
   for (const auto& p : pts) {
     if (!p.ok) continue;
     const std::string where = fmt::format("{} {}: {} CTAs/SM ({}), theoretical {}", num(p.x), unit, p.occ.ctas_per_sm,
