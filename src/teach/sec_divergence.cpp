@@ -43,6 +43,7 @@ constexpr std::size_t kStripCols = 400;        // issues in each lane strip
 constexpr std::size_t kKeep = 50'000;          // issues of the chosen warp kept per extra run
 constexpr std::uint64_t kStopIssues = 1 << 20;  // an extra run stops once the warp issued this many
 constexpr std::uint64_t kWatchdog = 1 << 16;   // no_progress_limit of the extra runs under ipdom_stack
+constexpr std::uint64_t kMinCap = 1 << 22;     // the least max_warp_instructions of an extra run
 
 // Thrown by the recorder once the chosen warp is done: the rest of the launch is not needed.
 struct StopRun {};
@@ -109,12 +110,14 @@ std::shared_ptr<const ir::Program> build_program(const config::RunConfig& cfg, s
 
 void classify(View& v, const Error& e) {
   v.error = e.what();
-  if (e.kind() != ErrorKind::Deadlock) v.end = End::Failed;
+  if (e.kind() == ErrorKind::Execution && v.error.find("run limit: the kernel executed") != std::string::npos)
+    v.end = End::Capped;
+  else if (e.kind() != ErrorKind::Deadlock) v.end = End::Failed;
   else if (v.error.find("livelock") != std::string::npos) v.end = End::Livelock;
   else v.end = End::Deadlock;
 }
 
-View run_view(Context& ctx, const std::vector<std::string>& extra, std::uint64_t watchdog) {
+View run_view(Context& ctx, const std::vector<std::string>& extra, std::uint64_t watchdog, std::uint64_t cap) {
   View v;
   auto sets = ctx.options().sets;
   sets.insert(sets.end(), extra.begin(), extra.end());
@@ -129,6 +132,7 @@ View run_view(Context& ctx, const std::vector<std::string>& extra, std::uint64_t
   ro.trace = &rec;
   ro.no_progress_limit = watchdog;
   if (watchdog != 0) v.watchdog = watchdog;
+  ro.max_warp_instructions = cap;
   try {
     (void)sim::run(cfg, ro);
   } catch (const StopRun&) {
@@ -281,7 +285,8 @@ std::string end_text(const View& v) {
     case End::Failed:
       return fmt::format("the run failed after the warp issued {} instructions", num(static_cast<double>(v.issued)));
     case End::Capped:
-      return fmt::format("stopped by the page after the warp issued {} instructions (it had not finished)",
+      return fmt::format("stopped by the page's cap on this run (see above) after this warp issued {} instructions "
+                         "(it had not finished)",
                          num(static_cast<double>(v.issued)));
   }
   return "";
@@ -529,17 +534,21 @@ Section section_divergence(Context& ctx) {
     }
     views.push_back(std::move(base));
   }
+  // The extra runs' cap: a quarter of the timed run's warp-instructions (at least 4 Mi), so that both together
+  // cost at most about half a timed run; a small launch never reaches it.
+  const std::uint64_t timed_instr = ctx.timed_failure() == nullptr ? ctx.kernel().warp_instructions : 0;
+  const std::uint64_t cap = std::max<std::uint64_t>(kMinCap, timed_instr / 4);
   const auto other_model = cfg.gpu.reconvergence == config::Reconvergence::IpdomStack
                                ? config::Reconvergence::Independent
                                : config::Reconvergence::IpdomStack;
   {
     View v = run_view(ctx, {fmt::format("sm.reconvergence={}", model_name(other_model))},
-                      other_model == config::Reconvergence::IpdomStack ? kWatchdog : 0);
+                      other_model == config::Reconvergence::IpdomStack ? kWatchdog : 0, cap);
     views.push_back(std::move(v));
   }
   {
     View v = run_view(ctx, {fmt::format("compiler.schedule={}", cfg.gpu.compiler_schedule != 0 ? 0 : 1)},
-                      cfg.gpu.reconvergence == config::Reconvergence::IpdomStack ? kWatchdog : 0);
+                      cfg.gpu.reconvergence == config::Reconvergence::IpdomStack ? kWatchdog : 0, cap);
     views.push_back(std::move(v));
   }
   for (auto& v : views) {
@@ -565,10 +574,12 @@ Section section_divergence(Context& ctx) {
       "<p class=\"note\">The config runs with <code>sm.reconvergence = {}</code> and <code>compiler.schedule = "
       "{}</code>. The page also runs the same config with the other reconvergence model and with ptxas's "
       "rewriting {}: each of those runs is timed and stops as soon as this warp's CTA retires (a livelock stops "
-      "at the watchdog, lowered to {} warp-instructions without progress under ipdom_stack), so a large grid is "
-      "not simulated to its end.{}</p>",
+      "at the watchdog, lowered to {} warp-instructions without progress under ipdom_stack), and after {} "
+      "warp-instructions of the whole kernel (a quarter of the timed run's, at least {}), so a large grid is not "
+      "simulated to its end and the page costs at most about one and a half timed runs.{}</p>",
       model_name(cfg.gpu.reconvergence), cfg.gpu.compiler_schedule,
       cfg.gpu.compiler_schedule != 0 ? "off" : "on", num(static_cast<double>(kWatchdog)),
+      num(static_cast<double>(cap)), num(static_cast<double>(kMinCap)),
       ctx.launch() == 0 ? "" : " The launches before this one run to their end in each run.");
 
   // Side by side: the lane strips and the outcome of each view.
