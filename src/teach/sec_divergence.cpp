@@ -245,14 +245,32 @@ std::string lane_ranges(std::uint32_t m) {
 class Paths {
  public:
   std::size_t index(std::uint32_t m) {
-    if (m == 0xffffffffu) return 0;
+    if (m == 0xffffffffu) {
+      full_ = true;
+      return 0;
+    }
     auto [it, fresh] = ids_.try_emplace(m, ids_.size() + 1);
+    if (fresh) order_.push_back(m);
     return it->second;
+  }
+  // The colours used so far and the lanes of each path.
+  std::string legend() const {
+    std::string h = "<p class=\"note dv-legend\">Path colours: ";
+    auto item = [&](std::size_t i, const std::string& what) {
+      h += fmt::format("<span class=\"dv-lanes\"><b class=\"q{}\">\u2588\u2588</b></span> {}; ", cls(i), what);
+    };
+    if (full_) item(0, "all 32 lanes");
+    for (std::size_t k = 0; k < order_.size() && k < 9; ++k) item(k + 1, "lanes " + lane_ranges(order_[k]));
+    if (order_.size() > 9) h += fmt::format("and {} more paths (the colours repeat); ", order_.size() - 9);
+    h += "grey: lanes not on the path that issued.</p>";
+    return h;
   }
   static std::size_t cls(std::size_t i) { return i == 0 ? 0 : (i - 1) % 9 + 1; }  // CSS class q0-q9
 
  private:
   std::map<std::uint32_t, std::size_t> ids_;
+  std::vector<std::uint32_t> order_;
+  bool full_ = false;
 };
 
 // The 32 lanes of one issue as runs of blocks: coloured (class q0-q9, by path) or grey (the cell's colour).
@@ -484,7 +502,7 @@ const char* kDivStyle =
     "<style>.dv-grid td{padding:1px 5px;font-size:.85em}.dv-grid tr.dv-br td{background:#fff4d6}"
     ".dv-grid tr.dv-rc td{background:#e4f4e4}.dv-grid tr.dv-br.dv-rc td{background:#f0f0d0}"
     ".dv-lanes{font-family:ui-monospace,Menlo,Consolas,monospace;letter-spacing:-1px;white-space:nowrap;"
-    "font-size:.8em!important;color:#dcdcdc}.dv-lanes b{font-weight:normal}"
+    "font-size:.8em!important;color:#dcdcdc}.dv-lanes b{font-weight:normal}th.dv-lanes{color:#222}"
     "b.q0{color:#1f77b4}b.q1{color:#d62728}b.q2{color:#2ca02c}b.q3{color:#ff7f0e}b.q4{color:#9467bd}"
     "b.q5{color:#8c564b}b.q6{color:#e377c2}b.q7{color:#393b79}b.q8{color:#bcbd22}b.q9{color:#17becf}"
     "rect.q0{fill:#1f77b4}rect.q1{fill:#d62728}rect.q2{fill:#2ca02c}rect.q3{fill:#ff7f0e}rect.q4{fill:#9467bd}"
@@ -588,7 +606,7 @@ Section section_divergence(Context& ctx) {
     h += fmt::format("<div data-view=\"strip-{}\"><b>{}</b>{}{}</div>", v.key, esc(v.label), status_html(v),
                      lane_strip(v, paths));
   }
-  h += "</div><p class=\"note\">Each strip: lanes 0-31 top to bottom, issued instructions left to right, "
+  h += "</div>" + paths.legend() + "<p class=\"note\">Each strip: lanes 0-31 top to bottom, issued instructions left to right, "
        "coloured by path. Under ipdom_stack a divergent warp runs one side of a branch to the reconvergence "
        "point before the other; with independent thread scheduling (Volta and later) the paths interleave, so "
        "a side that spins waiting for the other still lets the other run.</p>";
