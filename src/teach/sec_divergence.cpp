@@ -576,7 +576,6 @@ Section section_divergence(Context& ctx) {
   }
 
   Paths paths;
-  Sources src(*views[0].prog, l.ptx);
   std::string h = kDivStyle;
   h += fmt::format(
       "<div class=\"view\" data-view=\"divergence\"><p>Warp {} of CTA {} (threads {}-{}, {} lanes) of kernel "
@@ -601,10 +600,31 @@ Section section_divergence(Context& ctx) {
       ctx.launch() == 0 ? "" : " The launches before this one run to their end in each run.");
 
   // Side by side: the lane strips and the outcome of each view.
+  std::vector<std::vector<Split>> splits;
+  for (const auto& v : views) splits.push_back(branch_splits(v));
   h += "<h3>The same warp under each model</h3><div class=\"dv-side\">";
-  for (const auto& v : views) {
-    h += fmt::format("<div data-view=\"strip-{}\"><b>{}</b>{}{}</div>", v.key, esc(v.label), status_html(v),
-                     lane_strip(v, paths));
+  for (std::size_t i = 0; i < views.size(); ++i) {
+    const auto& v = views[i];
+    // Active lanes per issue and divergent executions of conditional branches, over the kept issues.
+    std::uint64_t lanes = 0, branches = 0, divergent = 0;
+    for (std::size_t k = 0; k < v.events.size(); ++k) {
+      lanes += static_cast<std::uint64_t>(std::popcount(v.events[k].active_mask));
+      if (!conditional_branch(v.prog->code[v.events[k].pc])) continue;
+      ++branches;
+      divergent += splits[i][k].taken > 0 && splits[i][k].not_taken > 0 ? 1 : 0;
+    }
+    const std::string summary =
+        v.events.empty() ? ""
+                         : fmt::format("<p class=\"note\">{:.1f} active lanes per issued instruction ({:.0f} % of "
+                                       "32); {} of {} conditional-branch executions divergent{}.</p>",
+                                       static_cast<double>(lanes) / static_cast<double>(v.events.size()),
+                                       100.0 * static_cast<double>(lanes) / (32.0 * static_cast<double>(v.events.size())),
+                                       divergent, branches,
+                                       v.events.size() < v.issued ? fmt::format(" (over the first {} issues)",
+                                                                                 v.events.size())
+                                                                  : "");
+    h += fmt::format("<div data-view=\"strip-{}\"><b>{}</b>{}{}{}</div>", v.key, esc(v.label), status_html(v),
+                     summary, lane_strip(v, paths));
   }
   h += "</div>" + paths.legend() + "<p class=\"note\">Each strip: lanes 0-31 top to bottom, issued instructions left to right, "
        "coloured by path. Under ipdom_stack a divergent warp runs one side of a branch to the reconvergence "
@@ -615,11 +635,10 @@ Section section_divergence(Context& ctx) {
   for (std::size_t i = 0; i < views.size(); ++i) {
     const auto& v = views[i];
     Sources vs(*v.prog, l.ptx);
-    const auto splits = branch_splits(v);
     h += fmt::format("<details class=\"view\" data-view=\"grid-{}\"{}><summary>{}</summary>{}", v.key,
                      i == 0 ? " open" : "", esc(v.label), status_html(v));
-    h += grid(v, splits, vs, paths);
-    h += stats_tables(v, splits, vs);
+    h += grid(v, splits[i], vs, paths);
+    h += stats_tables(v, splits[i], vs);
     h += "</details>";
   }
   h += "</div>";
