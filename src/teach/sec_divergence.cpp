@@ -210,6 +210,7 @@ std::vector<Split> branch_splits(const View& v) {
     const auto& in = prog.code[ev[i].pc];
     if (!conditional_branch(in)) continue;
     const std::int64_t t = branch_target(in);
+    if (t < 0) continue;  // brx.idx: several targets, left unknown
     const auto tb = block_of(prog, t), fb = block_of(prog, std::int64_t{ev[i].pc} + 1);
     const std::uint32_t a = ev[i].active_mask;
     for (std::size_t j = i + 1; j < ev.size() && j < i + 256; ++j) {
