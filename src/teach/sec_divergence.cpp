@@ -628,9 +628,13 @@ Section section_divergence(Context& ctx) {
                      summary, lane_strip(v, paths));
   }
   h += "</div>" + paths.legend() + "<p class=\"note\">Each strip: lanes 0-31 top to bottom, issued instructions left to right, "
-       "coloured by path. Under ipdom_stack a divergent warp runs one side of a branch to the reconvergence "
-       "point before the other; with independent thread scheduling (Volta and later) the paths interleave, so "
-       "a side that spins waiting for the other still lets the other run.</p>";
+       "coloured by path. Under ipdom_stack (pre-Volta SIMT stack) a divergent warp runs one side of a branch "
+       "to the reconvergence point before the other, so a side that spins waiting for the other never ends. "
+       "With independent thread scheduling (Volta and later) sibling paths interleave (a path yields at a "
+       "backward branch or a wait), so the other side still runs; CUDA no longer promises that the paths "
+       "meet again, but warpsim, like the convergence barriers ptxas inserts, reconverges them at the "
+       "post-dominator. ptxas also turns short branches into predicated code (compiler.schedule = 1): no "
+       "divergence, but every lane issues both sides, with the lanes whose guard is false doing nothing.</p>";
 
   // The full grids, one per view (the config's own open).
   for (std::size_t i = 0; i < views.size(); ++i) {
