@@ -603,6 +603,19 @@ Section section_divergence(Context& ctx) {
   // Side by side: the lane strips and the outcome of each view.
   std::vector<std::vector<Split>> splits;
   for (const auto& v : views) splits.push_back(branch_splits(v));
+  bool any_divergent = false;
+  for (const auto& sp : splits)
+    for (const auto& x : sp) any_divergent = any_divergent || (x.taken > 0 && x.not_taken > 0);
+  if (!any_divergent) {
+    const std::uint64_t ctas = std::uint64_t{l.grid.x} * l.grid.y * l.grid.z;
+    const std::uint32_t warps = (threads + 31) / 32;
+    h += fmt::format(
+        "<p class=\"note\" data-divergent=\"no\">This warp took no divergent branch in any of the runs below. "
+        "Another warp may: choose it with <code>--warp CTA:WARP</code> (this launch has CTAs 0-{} of warps "
+        "0-{}; an <code>if (i &lt; n)</code> tail diverges in the warp that holds the last element, often the last "
+        "warp: <code>--warp {}:{}</code>).</p>",
+        ctas - 1, warps - 1, ctas - 1, warps - 1);
+  }
   h += "<h3>The same warp under each model</h3><div class=\"dv-side\">";
   for (std::size_t i = 0; i < views.size(); ++i) {
     const auto& v = views[i];
