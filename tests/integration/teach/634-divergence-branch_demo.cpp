@@ -2,6 +2,7 @@
 // `@%p1 bra` sends lanes 0-15 to the taken side and 16-31 to the other (16 / 16, one divergent execution, 0 %
 // efficiency) and the paths meet at the branch's immediate post-dominator; the config's own run
 // (compiler.schedule = 1) shows the branch predicated away (no conditional branch issued); every view finishes.
+// traces/vecadd's i < n tail: the last warp (--warp 3:7) sends 24 lanes past the body, 8 run it.
 // Leaves out: cycles (timing-model details, tested elsewhere) and the page's layout.
 #include <warpsim/teach/report.hpp>
 
@@ -52,6 +53,21 @@ TEST_CASE("divergence section: branch_demo's branch sends 16 lanes each way with
   CHECK(s1.find("predicated: lanes whose guard is false do nothing") != std::string::npos);
   CHECK(s1.find("data-end=\"finished\">finished: the warp issued 22 instructions") != std::string::npos);
   CHECK(page.find("data-view=\"grid-ipdom_stack-schedule1\"") != std::string::npos);
+}
+
+TEST_CASE("divergence section: vecadd's i < n tail leaves 8 lanes of the last warp working", "[teach]") {
+  warpsim::teach::ReportOptions o;
+  o.config_path = WARPSIM_SOURCE_DIR "/traces/vecadd/vecadd.json";
+  const std::string first = warpsim::teach::render_report(o);
+  CHECK(first.find("data-divergent=\"no\"") != std::string::npos);  // warp 0:0 has all 32 elements
+  o.cta = 3;
+  o.warp = 7;  // threads 992-1023 of n = 1000: elements 992-999
+  const std::string page = warpsim::teach::render_report(o);
+  CHECK(page.find("data-divergent=\"no\"") == std::string::npos);
+  const std::string s0 = view(page, "data-view=\"grid-independent-schedule0\"");
+  CHECK(s0.find("branch: 24 taken, 8 not taken; reconverges at line 62") != std::string::npos);
+  CHECK(s0.find("<td class=\"dv-taken\">24</td><td class=\"dv-not\">8</td><td>0 %</td>") != std::string::npos);
+  CHECK(s0.find("<td>7</td><td>8.0</td><td>25 %</td>") != std::string::npos);
 }
 
 TEST_CASE("divergence section: the page is the same bytes on a second render", "[teach]") {
