@@ -74,9 +74,11 @@ std::string render_report(const ReportOptions& opts) {
   std::vector<Section> sections;
   // A section that needs the timed run says so when that run failed (barrier_deadlock's deadlock report is
   // shown by section 1, which keeps the warp's issues up to the failure).
-  static const char* const titles[] = {"Divergence",    "Occupancy",         "Occupancy is not speed",
+  static const char* const ids[] = {"divergence", "occupancy",  "sweep",    "latency",
+                                    "banks",      "coalescing", "timeline", "sol"};
+  static const char* const titles[] = {"Divergence",     "Occupancy",           "Occupancy is not speed",
                                        "Latency hiding", "Shared-memory banks", "Memory coalescing",
-                                       "CTA timeline",  "Where the cycles went"};
+                                       "Timeline",       "Where the cycles went"};
   for (auto* f : {section_divergence, section_occupancy, section_sweep, section_latency, section_banks,
                   section_coalescing, section_timeline, section_sol}) {
     try {
@@ -84,7 +86,7 @@ std::string render_report(const ReportOptions& opts) {
     } catch (const Error& e) {
       if (ctx.timed_failure() == nullptr) throw;
       const std::size_t i = sections.size();
-      sections.push_back({fmt::format("section{}", i + 1), titles[i], false,
+      sections.push_back({ids[i], titles[i], false,
                           fmt::format("<p class=\"note\">Not shown: the timed run of the config failed, so there "
                                       "is nothing to measure (section 1 shows the chosen warp up to the failure).</p>"
                                       "<pre class=\"note\" style=\"white-space:pre-wrap\">{}</pre>",
