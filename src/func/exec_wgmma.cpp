@@ -307,7 +307,8 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
     Av.resize(A.size());
     Bv.resize(B.size());
     for (std::size_t i = 0; i < A.size(); ++i) Av[i] = neg ? -element_value(at, A[i]) : element_value(at, A[i]);
-    for (std::size_t i = 0; i < B.size(); ++i) Bv[i] = element_value(bt, B[i]);
+    for (unsigned k = 0; k < K; ++k)  // transposed: column j's K values side by side for the sums below
+      for (unsigned j = 0; j < N; ++j) Bv[j * K + k] = element_value(bt, B[k * N + j]);
   }
   for (unsigned i = 0; i < 16; ++i)
     for (unsigned j = 0; j < N; ++j) {
@@ -326,7 +327,8 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
       std::size_t n = 0;
       if (scale_d) t[n++] = half_d ? f16_value(c) : f32_value(static_cast<std::uint32_t>(c));
       const double* a_row = &Av[i * K];
-      for (unsigned k = 0; k < K; ++k) t[n++] = a_row[k] * Bv[k * N + j];  // exact
+      const double* b_col = &Bv[j * K];
+      for (unsigned k = 0; k < K; ++k) t[n++] = a_row[k] * b_col[k];  // exact
       const std::span<const double> span(t, n);
       d = half_d ? half_sum(span, L_.mma_align_bits) : aligned_sum_f32(span, f32_align);
     }
