@@ -97,7 +97,14 @@ std::string render_report(const ReportOptions& opts) {
   const auto& l = ctx.launch_spec();
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n";
   out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-  out += fmt::format("<title>warpsim report: {}</title>\n<style>{}</style>\n</head>\n<body>\n", esc(l.entry), kStyle);
+  // Script errors are counted on the root element (data-js-errors) so that a headless browser can check that the
+  // page's scripts ran cleanly (tests/browser); data-js-ready is set once the page has loaded.
+  out += fmt::format(
+      "<title>warpsim report: {}</title>\n<style>{}</style>\n<script>document.documentElement.dataset.jsErrors = "
+      "'0';\nwindow.addEventListener('error', function () {{ var d = document.documentElement.dataset; "
+      "d.jsErrors = String(Number(d.jsErrors) + 1); }});\nwindow.addEventListener('load', function () {{ "
+      "document.documentElement.dataset.jsReady = '1'; }});</script>\n</head>\n<body>\n",
+      esc(l.entry), kStyle);
   out += fmt::format(
       "<header><h1>warpsim report: kernel <code>{}</code></h1><p>{} on the {} model ({} SMs); grid ({}, {}, {}) "
       "of ({}, {}, {}) threads{}</p></header>\n",
