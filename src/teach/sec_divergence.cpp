@@ -9,8 +9,11 @@
 //
 // Models: nothing new: the timed run of the page (Context) and at most two more timed runs of the same config
 // (the other reconvergence model, the other compiler.schedule value), each stopped as soon as the chosen warp's
-// CTA retires (a large grid is not run to its end), recorded by a TraceSink. Which lanes a branch sent to its
-// target is read from the warp's next issue of those lanes (its pc: the target or the fall-through).
+// CTA retires (a large grid is not run to its end) and after a quarter of the timed run's warp-instructions (at
+// least kMinCap), recorded by a TraceSink; under ipdom_stack with the watchdog lowered to kWatchdog. The base
+// view is the page's timed run, or, when that run failed (barrier_deadlock), the warp's issues up to the failure
+// with its report. Which lanes a branch sent to its target is read from the warp's next issue of any of those
+// lanes (in the target's block or the fall-through's).
 // Leaves out: lanes predicated off inside an issued instruction (the timing model reports the path's mask,
 // not the guard: an if-converted branch shows all its path's lanes on both sides); more than kGridRows rows
 // per grid and kKeep issues per extra run (the page says how many were left out).
