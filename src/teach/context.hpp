@@ -21,6 +21,8 @@
 
 namespace warpsim::teach {
 
+class MemRecorder;  // mem_profile.hpp
+
 class Context {
  public:
   explicit Context(ReportOptions opts);
@@ -49,6 +51,10 @@ class Context {
   const nlohmann::json* measured();
   const nlohmann::json* measured_launch();
 
+  // Sections 5 and 6: the chosen launch's shared, global and local accesses per instruction, recorded in the
+  // timed run (mem_profile.hpp).
+  const MemRecorder& mem_profile();
+
  private:
   ReportOptions opts_;
   config::RunConfig cfg_;
@@ -60,6 +66,7 @@ class Context {
   std::vector<timing::IssueEvent> warp_issues_;
   std::optional<nlohmann::json> measured_;
   bool measured_loaded_ = false;
+  std::shared_ptr<MemRecorder> mem_;  // shared_ptr: MemRecorder is only declared here
 };
 
 // The sections, in page order; each in its own sec_*.cpp. A section that does not apply to the kernel
