@@ -21,8 +21,8 @@
 #include <array>
 #include <bit>
 #include <filesystem>
-#include <map>
 #include <set>
+#include <tuple>
 
 namespace warpsim::teach {
 namespace {
@@ -43,13 +43,13 @@ std::string where(const MemPc& p) {
   return s;
 }
 
-// The instruction with the most conflicts (then the most wavefronts, then the lowest pc).
+// The instruction with the most conflicts (then the most wavefronts, then loads before stores, then the lowest
+// pc: a conflict-free transpose shows its column read, as the naive one does).
 const MemPc* worst_of(const std::vector<MemPc>& insts) {
   const MemPc* w = nullptr;
+  const auto key = [](const MemPc& p) { return std::make_tuple(p.conflicts(), p.wavefronts, !p.store && !p.atomic); };
   for (const auto& p : insts)
-    if (w == nullptr || p.conflicts() > w->conflicts() ||
-        (p.conflicts() == w->conflicts() && p.wavefronts > w->wavefronts))
-      w = &p;
+    if (w == nullptr || key(p) > key(*w)) w = &p;
   return w;
 }
 

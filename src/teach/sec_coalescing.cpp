@@ -19,6 +19,8 @@
 #include <bit>
 #include <map>
 #include <set>
+#include <string>
+#include <tuple>
 
 namespace warpsim::teach {
 namespace {
@@ -134,19 +136,26 @@ Section section_coalescing(Context& ctx) {
       num(ld_requests), num(ld_sectors), num(stat(k, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum")),
       num(stat(k, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum")));
 
-  // Drawings: the global instructions that moved the most sectors, in pc order.
-  std::vector<const MemPc*> drawn;
+  // Drawings: the global instructions that moved the most sectors, one per pattern (kind, bytes per lane, worst
+  // request's sectors and lines), at most kMaxDrawings, in pc order.
+  std::vector<const MemPc*> order;
   for (const auto& p : insts)
-    if (p.space == ir::Space::Global) drawn.push_back(&p);
-  std::stable_sort(drawn.begin(), drawn.end(), [](const MemPc* a, const MemPc* b) { return a->sectors > b->sectors; });
-  if (drawn.size() > kMaxDrawings) drawn.resize(kMaxDrawings);
+    if (p.space == ir::Space::Global) order.push_back(&p);
+  std::stable_sort(order.begin(), order.end(), [](const MemPc* a, const MemPc* b) { return a->sectors > b->sectors; });
+  std::vector<const MemPc*> drawn;
+  std::set<std::tuple<std::string, std::uint32_t, std::uint32_t, std::uint32_t>> patterns;
+  for (const MemPc* p : order)
+    if (drawn.size() < kMaxDrawings && patterns.insert({p->kind(), p->bytes, p->worst, p->ex_lines}).second)
+      drawn.push_back(p);
   std::sort(drawn.begin(), drawn.end(), [](const MemPc* a, const MemPc* b) { return a->pc < b->pc; });
   if (!drawn.empty())
-    h += fmt::format("<h3>One warp's addresses</h3><p class=\"note\">For {} the global instruction{} that moved "
-                     "the most sectors: the request of one warp with the most sectors, each lane's bytes (blue, "
-                     "numbered by lane) in its 128-byte line, the sectors fetched in yellow. Hover for addresses."
-                     "</p>",
-                     drawn.size() == 1 ? std::string("the") : fmt::format("the {}", drawn.size()), drawn.size() == 1 ? "" : "s");
+    h += fmt::format("<h3>One warp's addresses</h3><p class=\"note\">{}: the request of one warp with the most "
+                     "sectors, each lane's bytes (blue, numbered by lane) in its 128-byte line, the sectors fetched "
+                     "in yellow. Hover for addresses.</p>",
+                     drawn.size() == 1 ? std::string("The global instruction that moved the most sectors")
+                                       : fmt::format("The {} global instructions that moved the most sectors, one "
+                                                     "per access pattern",
+                                                     drawn.size()));
   for (const MemPc* p : drawn) {
     h += fmt::format(
         "<p><code>{}</code> (PTX line {}{}), CTA {} warp {}: {} lanes of {} bytes, <b>1 request, {} sector{}</b> in "
