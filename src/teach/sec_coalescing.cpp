@@ -48,7 +48,7 @@ std::string line_svg(const MemPc& p) {
     for (std::uint64_t l = a / kLine; l <= (a + size - 1) / kLine; ++l) lines[l].push_back(lane);
   }
   const std::size_t rows = std::min(lines.size(), kMaxRows);
-  const double left = 130, width = 920, px = width / kLine, row_h = 22, gap = 6, top = 24;
+  const double left = 130, width = 920, px = width / kLine, row_h = 26, gap = 6, top = 24;
   const int height = static_cast<int>(top + rows * (row_h + gap) + 8);
   std::string s = fmt::format(
       "<svg class=\"chart\" viewBox=\"0 0 1080 {}\" width=\"1080\" height=\"{}\" role=\"img\" "
@@ -61,7 +61,7 @@ std::string line_svg(const MemPc& p) {
   for (const auto& [line, lanes] : lines) {
     if (r == rows) break;
     const double y = top + r * (row_h + gap);
-    s += fmt::format("<text class=\"tl\" x=\"4\" y=\"{:.1f}\">line {}</text>", y + 15, hex(line * kLine));
+    s += fmt::format("<text class=\"tl\" x=\"4\" y=\"{:.1f}\">line {}</text>", y + 17, hex(line * kLine));
     for (unsigned k = 0; k < 4; ++k) {
       const std::uint64_t sec = line * (kLine / kSector) + k;
       const bool hit = sectors.count(sec) != 0;
@@ -80,10 +80,10 @@ std::string line_svg(const MemPc& p) {
           "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"#2f6fab\" opacity=\"0.75\" "
           "stroke=\"#fff\" stroke-width=\"0.5\"><title>lane {}: address {}, {} bytes, sector {} of line {}</title>"
           "</rect>",
-          x, y + 4, w, row_h - 8, lane, hex(a), size, (a % kLine) / kSector, hex(line * kLine));
+          x, y + 7, w, row_h - 14, lane, hex(a), size, (a % kLine) / kSector, hex(line * kLine));
       if (w >= 14)
         s += fmt::format("<text class=\"tl\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" fill=\"#fff\">{}</text>",
-                         x + w / 2, y + 15, lane);
+                         x + w / 2, y + 17, lane);
     }
     ++r;
   }
