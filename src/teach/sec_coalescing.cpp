@@ -71,19 +71,26 @@ std::string line_svg(const MemPc& p) {
           left + k * kSector * px, y, kSector * px, row_h, hit ? "#ffd98a" : "#f4f4f4", hex(line * kLine), k,
           hex(sec * kSector), hex(sec * kSector + kSector - 1), hit ? "fetched" : "not touched");
     }
-    for (const unsigned lane : lanes) {
-      const std::uint64_t a = p.ex_addr[lane];
+    // Lanes on the same address share one block (a broadcast), labelled with their lanes.
+    std::map<std::uint64_t, std::uint32_t> by_addr;  // address -> lane mask
+    for (const unsigned lane : lanes) by_addr[p.ex_addr[lane]] |= 1u << lane;
+    for (const auto& [a, mask] : by_addr) {
       const std::uint64_t lo = std::max(a, line * kLine) - line * kLine;
       const std::uint64_t hi = std::min(a + size, (line + 1) * kLine) - line * kLine;
       const double x = left + lo * px, w = std::max(1.0, (hi - lo) * px);
+      const std::string who = lane_ranges(LaneMask(mask));
+      const bool many = std::popcount(mask) > 1;
       s += fmt::format(
           "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"#2f6fab\" opacity=\"0.75\" "
-          "stroke=\"#fff\" stroke-width=\"0.5\"><title>lane {}: address {}, {} bytes, sector {} of line {}</title>"
+          "stroke=\"#fff\" stroke-width=\"0.5\"><title>lane{} {}: address {}, {} bytes, sector {} of line {}</title>"
           "</rect>",
-          x, y + 7, w, row_h - 14, lane, hex(a), size, (a % kLine) / kSector, hex(line * kLine));
-      if (w >= 14)
+          x, y + 7, w, row_h - 14, many ? "s" : "", who, hex(a), size, (a % kLine) / kSector, hex(line * kLine));
+      const double label_w = 6.5 * static_cast<double>(who.size()) + 4;
+      if (w >= label_w)  // inside the block
         s += fmt::format("<text class=\"tl\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" fill=\"#fff\">{}</text>",
-                         x + w / 2, y + 17, lane);
+                         x + w / 2, y + 17, who);
+      else if (many && by_addr.size() == 1)  // a broadcast: beside it
+        s += fmt::format("<text class=\"tl\" x=\"{:.1f}\" y=\"{:.1f}\">lanes {}</text>", x + w + 3, y + 17, who);
     }
     ++r;
   }
