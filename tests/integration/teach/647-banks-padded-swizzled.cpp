@@ -37,6 +37,26 @@ TEST_CASE("teach banks: padded and swizzled transposes are conflict-free") {
   }
 }
 
+TEST_CASE("teach banks: per-instruction sums equal the kernel counters with wide accesses and shared atomics") {
+  for (const std::string w : {"sgemm_tiled", "histogram", "reduce", "ubench_bank_conflict", "cluster_dsmem"}) {
+    INFO(w);
+    Context ctx(options(w));
+    const auto insts = ctx.mem_profile().shared();
+    REQUIRE_FALSE(insts.empty());
+    std::uint64_t ld = 0, st = 0, atom = 0, wf = 0;
+    for (const auto& p : insts) {
+      (p.atomic ? atom : p.store ? st : ld) += p.conflicts();
+      wf += p.wavefronts;
+    }
+    const auto& k = ctx.kernel();
+    CHECK(stat(k, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum") == static_cast<double>(ld));
+    CHECK(stat(k, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum") == static_cast<double>(st));
+    CHECK(stat(k, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum") == static_cast<double>(atom));
+    CHECK(stat(k, "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum") == static_cast<double>(wf));
+    CHECK(wf > 0);
+  }
+}
+
 TEST_CASE("teach banks: vecadd has no shared memory") {
   Context ctx(options("vecadd"));
   const Section s = section_banks(ctx);

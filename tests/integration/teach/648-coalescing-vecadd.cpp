@@ -49,4 +49,20 @@ TEST_CASE("teach coalescing: vecadd page draws one line of four sectors per acce
   CHECK(s.html.find("sector 3 (bytes 96-127)") != std::string::npos);
 }
 
+TEST_CASE("teach coalescing: global load sums equal the kernel counters on other workloads") {
+  for (const std::string w : {"sgemm_tiled", "histogram", "atomics_global", "lane_loop", "tma_pipeline"}) {
+    INFO(w);
+    Context ctx(options(w));
+    std::uint64_t requests = 0, sectors = 0;
+    for (const auto& p : ctx.mem_profile().global())
+      if (p.space == warpsim::ir::Space::Global && !p.store && !p.atomic) {
+        requests += p.executions;
+        sectors += p.sectors;
+      }
+    const auto& k = ctx.kernel();
+    CHECK(stat(k, "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum") == static_cast<double>(requests));
+    CHECK(stat(k, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum") == static_cast<double>(sectors));
+  }
+}
+
 }  // namespace WARPSIM_UNITY_ID
