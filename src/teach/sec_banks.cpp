@@ -216,7 +216,8 @@ Section section_banks(Context& ctx) {
       "those beyond what a conflict-free access needs are <b>bank conflicts</b>, and each costs the warp a replay. "
       "Hover a line for its lane, address, bank and wavefront.</p>",
       banks, bank_bytes, banks);
-  h += "<h3>The instruction with the most conflicts</h3>";
+  h += worst->conflicts() != 0 ? "<h3>The instruction with the most conflicts</h3>"
+                               : "<h3>No bank conflicts: the busiest instruction</h3>";
   h += example(*worst, banks, bank_bytes);
   h += "<h3>Every shared-memory instruction</h3>" + table(insts, worst) + totals(insts, ctx.kernel());
 
