@@ -235,7 +235,7 @@ Section section_banks(Context& ctx) {
       }
       const auto path = cfg_path.parent_path().parent_path() / name / (name + ".json");
       if (!std::filesystem::exists(path)) {
-        missing += (missing.empty() ? "" : ", ") + path.string();
+        missing += (missing.empty() ? "" : ", ") + path.string() + " (not found)";
         continue;
       }
       MemRecorder rec(0);
@@ -243,9 +243,12 @@ Section section_banks(Context& ctx) {
       ro.gpu_overrides = ctx.options().sets;
       ro.functional_only = false;
       ro.trace = &rec;
-      auto r = sim::run(config::load_run_config(path.string(), ctx.options().sets), ro);
-      if (r.kernels.empty()) continue;
-      vs.push_back({name, rec.shared(), r.kernels[0]});
+      try {
+        auto r = sim::run(config::load_run_config(path.string(), ctx.options().sets), ro);
+        if (!r.kernels.empty()) vs.push_back({name, rec.shared(), r.kernels[0]});
+      } catch (const Error& e) {  // the page still shows this kernel's own; the note says why the other is missing
+        missing += fmt::format("{}{} (its run failed: {})", missing.empty() ? "" : ", ", path.string(), e.what());
+      }
     }
     h += "<h3>Naive, padded, swizzled</h3><p>The same transpose three ways: <code>tile[32][32]</code> (a column "
          "read hits one bank 32 times), <code>tile[32][33]</code> (the padding word shifts each row by one bank) "
@@ -283,7 +286,7 @@ Section section_banks(Context& ctx) {
       }
       h += w == nullptr ? std::string("<p class=\"note\">No shared-memory access.</p>") : example(*w, banks, bank_bytes);
     }
-    if (!missing.empty()) h += fmt::format("<p class=\"note\">Not found: {}.</p>", esc(missing));
+    if (!missing.empty()) h += fmt::format("<p class=\"note\">Not shown: {}.</p>", esc(missing));
   }
   h += "</div>";
   return {"banks", "Shared-memory banks", true, h};
