@@ -1,6 +1,8 @@
 // The report's shared state (see context.hpp).
 #include "context.hpp"
 
+#include "mem_profile.hpp"
+
 #include <warpsim/common/error.hpp>
 
 #include <filesystem>
@@ -18,6 +20,7 @@ class Tee : public timing::TraceSink {
   void on_kernel_begin(const std::string& entry) override {
     ++kernel_;
     rec_.on_kernel_begin(entry);
+    if (mem != nullptr) mem->on_kernel_begin(entry);
   }
   void on_kernel_end(std::uint64_t cycles) override { rec_.on_kernel_end(cycles); }
   void on_cta_start(std::uint32_t sm, std::uint64_t cta, Dim3 id, std::uint64_t cycle) override {
@@ -36,6 +39,10 @@ class Tee : public timing::TraceSink {
     rec_.on_issue(e);
     if (kernel_ == launch_ + 1 && e.cta == cta_ && e.warp == warp_) out_.push_back(e);
   }
+  // Sections 5 and 6 (mem_profile.hpp): memory accesses go to this recorder.
+  MemRecorder* mem = nullptr;
+  bool wants_mem() const override { return mem != nullptr; }
+  void on_mem(const timing::MemEvent& e) override { mem->on_mem(e); }
 
  private:
   report::TimelineRecorder& rec_;
@@ -79,6 +86,8 @@ const sim::RunResult& Context::timed() {
   if (!timed_) {
     recorder_ = std::make_unique<report::TimelineRecorder>(report::RecordOptions{.issue_counts = true});
     Tee tee(*recorder_, launch_, cta_, warp_, warp_issues_);
+    mem_ = std::make_shared<MemRecorder>(launch_);
+    tee.mem = mem_.get();
     try {
       timed_ = simulate({}, false, &tee);
     } catch (const Error& e) {
@@ -151,6 +160,11 @@ sim::RunResult Context::simulate_edited(const std::vector<std::string>& extra_se
   config::RunConfig cfg = config::load_run_config(opts_.config_path, sets);
   if (edit) edit(cfg);
   return sim::run(cfg, ro);
+}
+
+const MemRecorder& Context::mem_profile() {
+  timed();
+  return *mem_;
 }
 
 }  // namespace warpsim::teach

@@ -23,6 +23,8 @@
 
 namespace warpsim::teach {
 
+class MemRecorder;  // mem_profile.hpp
+
 class Context {
  public:
   explicit Context(ReportOptions opts);
@@ -62,6 +64,10 @@ class Context {
                                  const std::function<void(config::RunConfig&)>& edit,
                                  timing::TraceSink* sink = nullptr) const;
 
+  // Sections 5 and 6: the chosen launch's shared, global and local accesses per instruction, recorded in the
+  // timed run (mem_profile.hpp).
+  const MemRecorder& mem_profile();
+
  private:
   ReportOptions opts_;
   config::RunConfig cfg_;
@@ -74,6 +80,7 @@ class Context {
   std::optional<nlohmann::json> measured_;
   bool measured_loaded_ = false;
   std::optional<Error> timed_failure_;
+  std::shared_ptr<MemRecorder> mem_;  // shared_ptr: MemRecorder is only declared here
 };
 
 // The sections, in page order; each in its own sec_*.cpp. A section that does not apply to the kernel

@@ -50,6 +50,7 @@ class Gpu {
            sink,
            sink != nullptr && sink->wants_issues() ? sink : nullptr},
         clock_(now_, cfg.clock_mhz) {
+    if (sink != nullptr && sink->wants_mem()) k_.mem_sink = sink;
     sms_.reserve(std::max(cfg.num_sms, 1u));
     for (std::uint32_t s = 0; s < std::max(cfg.num_sms, 1u); ++s) sms_.push_back(std::make_unique<Sm>(s, k_));
   }

@@ -269,6 +269,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       // shared-memory unit (a 16-byte-per-lane access is four 4-byte ones' worth of wavefronts).
       ready = max(w.wide_ready, touches ? smem_.access(r.mem, r.executed, now, slot % sub_partitions()) : now);
       mem = true;
+      if (touches && k_.mem_sink != nullptr) trace_mem(slot, r, r.executed, true, true);
     } else if (const Scoreboard::Pending p = w.sb.latest_of(reads); p.at > now) {
       ready = p.at;
       mem = p.memory;
@@ -319,16 +320,15 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       ready = smem_.access(r.mem, r.executed, now, slot % sub_partitions());
       mem = true;
       w.wide_ready = ready;
+      if (k_.mem_sink != nullptr) trace_mem(slot, r, r.executed, true, false);
     } else if (space == ir::Space::Global || space == ir::Space::Local) {
       const std::uint64_t grid_warp = k_.src.cta_linear(w.cta) * k_.src.warps(w.cta) + w.index;
-      const LsuResult m =
-          lsu_.global(r.mem,
-                      t.warp_aggregate ? first_lane(r.executed)
-                      : t.async_copy   ? r.mem.lanes  // cp.async: the lanes that read (not zero-filling ones)
-                                       : r.executed,
-                      space == ir::Space::Local,
-                      grid_warp, t.cas, t.l1_bypass,
-                      slot % sub_partitions(), now, t.async_copy);
+      const LaneMask lanes = t.warp_aggregate ? first_lane(r.executed)
+                             : t.async_copy   ? r.mem.lanes  // cp.async: the lanes that read (not zero-filling ones)
+                                              : r.executed;
+      const LsuResult m = lsu_.global(r.mem, lanes, space == ir::Space::Local, grid_warp, t.cas, t.l1_bypass,
+                                      slot % sub_partitions(), now, t.async_copy);
+      if (k_.mem_sink != nullptr) trace_mem(slot, r, lanes, false, false);
       ready = m.ready;
       mem = true;
       if (t.async_copy) {
@@ -549,6 +549,29 @@ void Sm::trace_issue(std::uint32_t slot, const source::Issued& r, Cycle now) {
   e.ptx_line = k_.prog.code.code[r.pc].line;
   e.active_mask = r.active.bits;
   k_.issue_sink->on_issue(e);
+}
+
+void Sm::trace_mem(std::uint32_t slot, const source::Issued& r, LaneMask lanes, bool shared, bool merged) {
+  const Slot& w = slots_[slot];
+  MemEvent e;
+  e.cta = k_.src.cta_linear(w.cta);
+  e.warp = w.index;
+  e.pc = r.pc;
+  const ir::Instr& in = k_.prog.code.code[r.pc];
+  e.ptx_line = in.line;
+  e.src_line = in.src_line;
+  if (r.pc < k_.prog.code.text.size()) e.text = k_.prog.code.text[r.pc];
+  e.access = &r.mem;
+  e.lanes = lanes.bits;
+  e.merged = merged;
+  if (shared) {
+    e.wavefronts = smem_.last().wavefronts;
+    e.ideal_wavefronts = smem_.last().ideal_wavefronts;
+  } else {
+    e.sectors = static_cast<std::uint32_t>(lsu_.last_sectors().size());
+    e.lines = distinct_lines(lsu_.last_sectors());
+  }
+  k_.mem_sink->on_mem(e);
 }
 
 }  // namespace warpsim::timing

@@ -20,6 +20,7 @@
 #include <warpsim/timing/mem_cost.hpp>
 
 #include <cstdint>
+#include <vector>
 
 namespace warpsim::timing {
 
@@ -64,6 +65,8 @@ class Lsu {
   Cycle constant(const source::MemAccess& m, LaneMask lanes, Cycle now);
   const LsuStats& stats() const { return stats_; }
   const L1Stats& l1_stats() const { return l1_.stats(); }
+  // The distinct sectors of the last global() access, sorted (for TraceSink::on_mem).
+  const std::vector<std::uint64_t>& last_sectors() const { return scratch_.sectors; }
 
  private:
   LsuConfig cfg_;

@@ -100,6 +100,7 @@ struct KernelContext {
     const double more = cfg.cluster_barrier_cycles_per_cta * (ctas > 1 ? ctas - 1 : 0);
     cluster_barrier = cfg.cluster_barrier_cycles + static_cast<std::uint64_t>(std::llround(more));
   }
+  TraceSink* mem_sink = nullptr;  // every memory access as charged (sink, when it wants them: TraceSink::on_mem)
 };
 
 class Sm {
@@ -179,6 +180,8 @@ class Sm {
   void count_dsmem(const source::MemAccess& m, LaneMask lanes);
   void count_bulk(const source::Issued& r);
   void trace_issue(std::uint32_t slot, const source::Issued& r, Cycle now);
+  // Tells KernelContext::mem_sink about a shared (`shared`) or global/local access of `lanes` just charged.
+  void trace_mem(std::uint32_t slot, const source::Issued& r, LaneMask lanes, bool shared, bool merged);
 
   std::uint32_t id_;
   KernelContext& k_;

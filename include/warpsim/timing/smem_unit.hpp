@@ -69,6 +69,8 @@ class SmemUnit {
   // Until when sub-partition `sub` issues no shared-memory instruction: the end of a conflicting access at its port.
   Cycle hold(unsigned sub) const { return sub < hold_.size() ? hold_[sub] : Cycle{0}; }
   const SmemStats& stats() const { return stats_; }
+  // What the last access() charged (for TraceSink::on_mem).
+  const SmemCost& last() const { return last_; }
 
  private:
   SmemConfig cfg_;
@@ -78,6 +80,7 @@ class SmemUnit {
   MemScratch scratch_;
   SmemStats stats_;
   double gmma_carry_ = 0;  // gmma_read's fraction of a cycle not yet taken
+  SmemCost last_;
 };
 
 }  // namespace warpsim::timing

@@ -10,6 +10,11 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
+
+namespace warpsim::source {
+struct MemAccess;
+}
 
 namespace warpsim::timing {
 
@@ -20,6 +25,22 @@ struct IssueEvent {
   std::uint32_t warp = 0;  // warp index in the CTA
   std::uint32_t pc = 0, ptx_line = 0;
   std::uint32_t active_mask = 0;  // lanes of the path that issued
+};
+
+// One warp's shared, global or local memory access as the timing model charged it (on_mem; for sections 5 and 6
+// of `warpsim report`, teach/sec_banks.cpp and teach/sec_coalescing.cpp). Valid during the call only.
+struct MemEvent {
+  std::uint64_t cta = 0;  // linear CTA id
+  std::uint32_t warp = 0;
+  std::uint32_t pc = 0, ptx_line = 0, src_line = 0;  // src_line: the CUDA line of the last .loc, 0 if none
+  std::string_view text;                             // the PTX instruction as written
+  const source::MemAccess* access = nullptr;         // space, store/atomic, bytes per lane, lane addresses
+  std::uint32_t lanes = 0;                           // the lanes the model charged (a mask)
+  bool merged = false;  // shared: a later part of a wide access its group's first instruction issued
+  // Shared: what smem_cost charged (wavefronts - ideal = bank conflicts as Nsight counts them).
+  std::uint32_t wavefronts = 0, ideal_wavefronts = 0;
+  // Global and local: distinct 32-byte sectors and 128-byte lines the coalescer sent.
+  std::uint32_t sectors = 0, lines = 0;
 };
 
 class TraceSink {
@@ -38,6 +59,10 @@ class TraceSink {
   virtual void on_cta_end(std::uint64_t cta, std::uint64_t cycle) {}
   virtual bool wants_issues() const { return false; }
   virtual void on_issue(const IssueEvent& e) {}
+  // Sections 5 and 6 of `warpsim report` (shared-memory banks, coalescing): every shared, global and local warp
+  // access with executing lanes, as charged (on_mem is called only when wants_mem() is true).
+  virtual bool wants_mem() const { return false; }
+  virtual void on_mem(const MemEvent& e) {}
 };
 
 }  // namespace warpsim::timing
