@@ -11,6 +11,8 @@
 #include <warpsim/sim/simulation.hpp>
 #include <warpsim/teach/report.hpp>
 
+#include "perf_states.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -60,6 +62,17 @@ class Context {
   std::vector<timing::IssueEvent> warp_issues_;
   std::optional<nlohmann::json> measured_;
   bool measured_loaded_ = false;
+
+ public:
+  // Added for the "Latency hiding" section (sec_latency.cpp): the chosen launch's warp states per SM over time,
+  // recorded during the timed run.
+  const StateRecorder& warp_states();
+  // Added for the "Where the cycles went" section (sec_sol.cpp): issue events per pc of the chosen launch.
+  const std::vector<std::uint64_t>& pc_issues();
+
+ private:
+  StateRecorder states_;
+  std::vector<std::uint64_t> pc_issues_;
 };
 
 // The sections, in page order; each in its own sec_*.cpp. A section that does not apply to the kernel

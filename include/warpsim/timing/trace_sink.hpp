@@ -7,6 +7,7 @@
 #pragma once
 
 #include <warpsim/common/types.hpp>
+#include <warpsim/timing/stats.hpp>
 
 #include <cstdint>
 #include <string>
@@ -38,6 +39,12 @@ class TraceSink {
   virtual void on_cta_end(std::uint64_t cta, std::uint64_t cycle) {}
   virtual bool wants_issues() const { return false; }
   virtual void on_issue(const IssueEvent& e) {}
+  // Warp states over time, for `warpsim report`'s "Latency hiding" section (teach/sec_latency.cpp): from cycle
+  // `from` to `to`, `warps` of SM `sm`'s resident warps were in each state (WarpStateCycles's fields counted in
+  // warps, not cycles). Called only when wants_warp_states(), each time an SM's counts change and at the grid's
+  // end; the sum over calls of warps x (to - from) is the kernel's TimingStats::warp_states exactly.
+  virtual bool wants_warp_states() const { return false; }
+  virtual void on_warp_states(std::uint32_t sm, std::uint64_t from, std::uint64_t to, const WarpStateCycles& warps) {}
 };
 
 }  // namespace warpsim::timing
