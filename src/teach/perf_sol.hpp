@@ -3,7 +3,7 @@
 // measured counters beside them where the workload has traces/<w>/h200.json.
 //
 // Models: % of peak = the unit's work in the kernel / (peak per cycle x the kernel's elapsed cycles,
-// gpc__cycles_elapsed.max), the peak taken from the GPU model's parameters (each row names them). Work comes from
+// gpc__cycles_elapsed.max), and for the SMs' units also over the SMs' active cycles; the peak taken from the GPU model's parameters (each row names them). Work comes from
 // the timing run's Nsight-named counters; the FP32 and FP64 pipes' from the run's issues per instruction and the
 // lowered program's pipe classes.
 // Leaves out: units without a counter (texture, the integer and SFU pipes), per-SM imbalance (a unit busy on a
@@ -27,6 +27,12 @@ struct SolRow {
   double cycles = 0;         // the kernel's elapsed cycles
   double pct = 0;            // 100 x achieved / (peak_per_cycle x cycles)
   std::optional<double> measured_pct;  // the same for the H200's counters (same peaks), when measured
+  // The SMs' own units (issue slots, pipes, shared memory, L1) over the cycles the SMs held a CTA
+  // (sm__cycles_active.avg, as Nsight's pct_of_peak_sustained_active): 100 x achieved / (peak_per_cycle x that);
+  // L2 and DRAM serve the whole GPU: the same as pct.
+  bool sm_unit = false;
+  double pct_active = 0;
+  std::optional<double> measured_pct_active;
 };
 
 std::vector<SolRow> sol_rows(Context& ctx);

@@ -27,7 +27,7 @@ constexpr std::array<const char*, kStates> kShort = {"issuing", "dependency", "m
 constexpr std::array<const char*, kStates> kColor = {"#2ca02c", "#ff7f0e", "#d62728", "#9467bd", "#98df8a"};
 
 // A stacked column chart: per bucket of `width` cycles the mean warps in each state.
-std::string stacked(const std::string& title, const std::vector<StateCounts>& b, std::uint64_t width,
+std::string stacked(const std::string& title, const std::vector<StateCounts>& b, std::uint64_t width, std::size_t b0,
                     const std::string& y_label, std::optional<double> y_cap) {
   const double W = 860, H = 300, left = 70, right = 20, top = 30, bottom = 48;
   const double pw = W - left - right, ph = H - top - bottom;
@@ -38,11 +38,15 @@ std::string stacked(const std::string& title, const std::vector<StateCounts>& b,
     ymax = std::max(ymax, t / static_cast<double>(width));
   }
   if (y_cap) ymax = std::max(ymax, *y_cap);
-  const auto yt = nice_ticks(0, std::max(ymax, 1.0), 5);
+  auto yt = nice_ticks(0, std::max(ymax, 1.0), 5);
+  if (yt.size() > 1 && yt.back() < ymax) yt.push_back(yt.back() + (yt[1] - yt[0]));
   ymax = yt.back();
-  const double span = static_cast<double>(width) * static_cast<double>(std::max<std::size_t>(b.size(), 1));
-  const auto xt = nice_ticks(0, span, 8);
-  const auto X = [&](double x) { return left + pw * x / span; };
+  // From the first bucket with a warp (the launch latency before it is empty) to the last.
+  const double x0 = static_cast<double>(width * b0);
+  const double x1 = static_cast<double>(width) * static_cast<double>(std::max<std::size_t>(b.size(), b0 + 1));
+  const double span = x1 - x0;
+  const auto xt = nice_ticks(x0, x1, 8);
+  const auto X = [&](double x) { return left + pw * (x - x0) / span; };
   const auto Y = [&](double y) { return top + ph * (1 - y / ymax); };
   std::string svg = fmt::format(
       "<svg class=\"chart\" viewBox=\"0 0 {} {}\" width=\"100%\" role=\"img\" xmlns=\"http://www.w3.org/2000/svg\">\n", W,
@@ -52,7 +56,7 @@ std::string stacked(const std::string& title, const std::vector<StateCounts>& b,
     svg += fmt::format("<line x1=\"{0}\" x2=\"{1}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" class=\"grid\"/><text x=\"{3}\" "
                        "y=\"{4:.1f}\" class=\"tl\" text-anchor=\"end\">{5}</text>\n",
                        left, left + pw, Y(t), left - 6, Y(t) + 4, esc(num(t)));
-  for (std::size_t k = 0; k < b.size(); ++k) {
+  for (std::size_t k = b0; k < b.size(); ++k) {
     const auto& c = b[k];
     std::string tip = fmt::format("cycles {}-{}:", k * width, (k + 1) * width);
     double y = 0;
@@ -62,7 +66,7 @@ std::string stacked(const std::string& title, const std::vector<StateCounts>& b,
       tip += fmt::format(" {} {};", kShort[s], num(v));
       if (v <= 0) continue;
       rects += fmt::format("<rect x=\"{:.2f}\" y=\"{:.2f}\" width=\"{:.2f}\" height=\"{:.2f}\" fill=\"{}\"/>",
-                           X(static_cast<double>(k * width)), Y(y + v), pw / static_cast<double>(b.size()),
+                           X(static_cast<double>(k * width)), Y(y + v), pw / static_cast<double>(b.size() - b0),
                            Y(y) - Y(y + v), kColor[s]);
       y += v;
     }
@@ -72,7 +76,7 @@ std::string stacked(const std::string& title, const std::vector<StateCounts>& b,
     if (!rects.empty()) svg += "<g><title>" + esc(tip) + "</title>" + rects + "</g>\n";
   }
   for (const double t : xt) {
-    if (t > span) break;
+    if (t > x1) break;
     svg += fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" class=\"tick\"/><text "
                        "x=\"{0:.1f}\" y=\"{3:.1f}\" class=\"tl\" text-anchor=\"middle\">{4}</text>\n",
                        X(t), top + ph, top + ph + 5, top + ph + 18, esc(num(t)));
@@ -99,19 +103,20 @@ std::string stacked(const std::string& title, const std::vector<StateCounts>& b,
 }
 
 // Per SM a row of cells: the state most warps were in, paler when few warps were resident.
-std::string sm_map(const StateRecorder& rec, double warp_slots) {
+std::string sm_map(const StateRecorder& rec, std::size_t b0, double warp_slots) {
   const auto& sms = rec.per_sm();
   std::vector<std::uint32_t> used;
   for (std::uint32_t s = 0; s < sms.size(); ++s)
     if (!sms[s].empty()) used.push_back(s);
   if (used.empty()) return "";
-  const std::size_t merge = (rec.buckets() + 99) / 100;  // at most 100 columns
-  const std::size_t cols = (rec.buckets() + merge - 1) / merge;
+  const std::size_t merge = (rec.buckets() - b0 + 99) / 100;  // at most 100 columns, from bucket b0
+  const std::size_t cols = (rec.buckets() - b0 + merge - 1) / merge;
   const double W = 1000, left = 64, right = 16, pw = W - left - right, top = 8;
   const double h = std::clamp(std::floor(400.0 / static_cast<double>(used.size())), 3.0, 14.0);
   const double bottom = top + h * static_cast<double>(used.size());
   const double cw = pw / static_cast<double>(cols);
   const double span = static_cast<double>(rec.width() * merge * cols);
+  const double t0 = static_cast<double>(rec.width() * b0);
   std::string svg = fmt::format(
       "<svg class=\"chart\" viewBox=\"0 0 {} {:.0f}\" width=\"100%\" xmlns=\"http://www.w3.org/2000/svg\">\n", W,
       bottom + 66);
@@ -128,7 +133,7 @@ std::string sm_map(const StateRecorder& rec, double warp_slots) {
       // A run of columns with the same dominant state and shade.
       auto cell = [&](std::size_t col, std::size_t& state, int& shade) {
         StateCounts a{};
-        for (std::size_t b = col * merge; b < std::min((col + 1) * merge, v.size()); ++b)
+        for (std::size_t b = b0 + col * merge; b < std::min(b0 + (col + 1) * merge, v.size()); ++b)
           for (std::size_t s = 0; s < kStates; ++s) a[s] += v[b][s];
         std::uint64_t sum = 0;
         for (const auto x : a) sum += x;
@@ -152,7 +157,7 @@ std::string sm_map(const StateRecorder& rec, double warp_slots) {
         cells += fmt::format("<rect x=\"{:.2f}\" y=\"{:.1f}\" width=\"{:.2f}\" height=\"{:.1f}\" fill=\"{}\" "
                              "fill-opacity=\"{:.2f}\"/>",
                              left + cw * static_cast<double>(c), y, cw * static_cast<double>(e - c), h - 0.5,
-                             kColor[st], 0.25 * sh);
+                             kColor[st], 0.3 + 0.7 * (sh - 1) / 3.0);
       c = e;
     }
     std::uint64_t all = 0;
@@ -162,11 +167,11 @@ std::string sm_map(const StateRecorder& rec, double warp_slots) {
       tip += fmt::format(", {} {} %", kShort[s], num(all == 0 ? 0 : 100.0 * static_cast<double>(tot[s]) / static_cast<double>(all)));
     svg += "<g><title>" + esc(tip) + "</title>" + cells + "</g>\n";
   }
-  for (const double t : nice_ticks(0, span, 8)) {
-    if (t > span) break;
+  for (const double t : nice_ticks(t0, t0 + span, 8)) {
+    if (t > t0 + span) break;
     svg += fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" class=\"tick\"/><text "
                        "x=\"{0:.1f}\" y=\"{3:.1f}\" class=\"tl\" text-anchor=\"middle\">{4}</text>\n",
-                       left + pw * t / span, bottom, bottom + 5, bottom + 17, esc(num(t)));
+                       left + pw * (t - t0) / span, bottom, bottom + 5, bottom + 17, esc(num(t)));
   }
   svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{:.1f}\" class=\"frame\"/>\n", left, top, pw,
                      bottom - top);
@@ -260,9 +265,12 @@ Section section_latency(Context& ctx) {
       "cycles x {} schedulers).</p>\n",
       fmt::format("{} %", num(100.0 * totals[0] / all)), num(issue_slots > 0 ? 100.0 * totals[0] / issue_slots : 0),
       num(totals[0]), num(cycles), num(issue_slots / std::max(cycles, 1.0)));
-  // Over time, the whole GPU.
-  h += stacked(fmt::format("All SMs: warps in each state over time"), rec.gpu(), rec.width(),
-               "warps (mean over the bucket)", std::nullopt);
+  // Over time, the whole GPU, from the first bucket with a warp.
+  const auto gpu = rec.gpu();
+  std::size_t b0 = 0;
+  while (b0 + 1 < gpu.size() && gpu[b0] == StateCounts{}) ++b0;
+  h += stacked("All SMs: warps in each state over time", gpu, rec.width(), b0, "warps (mean over the bucket)",
+               std::nullopt);
   h += "<p class=\"note\">The bottom band is the warps issuing; its top plus the light-green band gives the eligible "
        "warps; the top of the stack, the resident warps. Hover over a column for its numbers.</p>\n";
   // The chosen warp's SM.
@@ -273,9 +281,9 @@ Section section_latency(Context& ctx) {
     auto one = rec.per_sm()[cta->sm];
     one.resize(rec.buckets(), StateCounts{});
     h += stacked(fmt::format("SM {} (where the chosen warp ran): warps in each state over time", cta->sm), one,
-                 rec.width(), "warps on the SM", slots);
+                 rec.width(), b0, "warps on the SM", slots);
   }
-  h += "<h3>Every SM over time</h3>\n<div data-view=\"latency-sms\">\n" + sm_map(rec, slots) + "</div>\n";
+  h += "<h3>Every SM over time</h3>\n<div data-view=\"latency-sms\">\n" + sm_map(rec, b0, slots) + "</div>\n";
   // The chosen warp.
   if (cta != tl.ctas.end()) {
     std::uint64_t start = cta->start, end = cta->end;
