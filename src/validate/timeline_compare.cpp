@@ -254,7 +254,10 @@ std::string cta_timeline_svg(const TimelineSide& side, const TimelineDraw& d) {
                          h >= 10 ? 10 : 9, sm);
   }
   // The CTAs.
-  const double lh = std::max((h - 1) / static_cast<double>(lanes), 0.5);
+  // Lanes when each gets at least 1.5 units; else full-height translucent bars (overlaps show darker).
+  const bool use_lanes = (h - 1) / static_cast<double>(lanes) >= 1.5;
+  const double lh = use_lanes ? (h - 1) / static_cast<double>(lanes) : h - 1;
+  const std::string opacity = use_lanes ? "" : " fill-opacity=\"0.45\"";
   std::size_t drawn = 0, skipped = 0;
   for (std::size_t i = 0; i < side.ctas.size(); ++i) {
     const auto& c = side.ctas[i];
@@ -268,10 +271,10 @@ std::string cta_timeline_svg(const TimelineSide& side, const TimelineDraw& d) {
     const double x0 = X(c.start), x1 = X(c.end);
     const std::string extra = d.describe ? d.describe(c) : std::string();
     svg += fmt::format(
-        "<rect x=\"{:.1f}\" y=\"{:.2f}\" width=\"{:.1f}\" height=\"{:.2f}\" fill=\"{}\"><title>CTA {}{} on SM {}: "
+        "<rect x=\"{:.1f}\" y=\"{:.2f}\" width=\"{:.1f}\" height=\"{:.2f}\" fill=\"{}\"{}><title>CTA {}{} on SM {}: "
         "{:.0f}-{:.0f} ({:.0f} cycles), wave {}</title></rect>\n",
-        x0, top + h * static_cast<double>(r) + lh * static_cast<double>(lane[i]), std::max(x1 - x0, 0.5), lh,
-        kWaveColors[(wave[i] - 1) % 8], c.linear, extra.empty() ? "" : " " + xml(extra), c.sm, c.start, c.end,
+        x0, top + h * static_cast<double>(r) + (use_lanes ? lh * static_cast<double>(lane[i]) : 0.0),
+        std::max(x1 - x0, 0.5), lh, kWaveColors[(wave[i] - 1) % 8], opacity, c.linear, extra.empty() ? "" : " " + xml(extra), c.sm, c.start, c.end,
         c.end - c.start, wave[i]);
   }
   if (skipped > 0) notes.push_back(fmt::format("{} more CTAs not drawn (the first {} are)", skipped, d.max_ctas));
