@@ -14,8 +14,10 @@ class Tee : public timing::TraceSink {
  public:
   Tee(report::TimelineRecorder& rec, std::size_t launch, std::uint64_t cta, std::uint32_t warp,
       std::vector<timing::IssueEvent>& out, StateRecorder* states = nullptr,
-      std::vector<std::uint64_t>* pc_issues = nullptr)
-      : rec_(rec), launch_(launch), cta_(cta), warp_(warp), out_(out), states_(states), pc_issues_(pc_issues) {}
+      std::vector<std::uint64_t>* pc_issues = nullptr,
+      std::vector<std::pair<std::uint64_t, int>>* watched = nullptr)
+      : rec_(rec), launch_(launch), cta_(cta), warp_(warp), out_(out), states_(states), pc_issues_(pc_issues),
+        watched_(watched) {}
   void on_kernel_begin(const std::string& entry) override {
     ++kernel_;
     rec_.on_kernel_begin(entry);
@@ -48,6 +50,12 @@ class Tee : public timing::TraceSink {
                       const timing::WarpStateCycles& w) override {
     if (kernel_ == launch_ + 1) states_->add(sm, from, to, w);
   }
+  bool watches(std::uint64_t cta, std::uint32_t warp) const override {
+    return watched_ != nullptr && kernel_ == launch_ + 1 && cta == cta_ && warp == warp_;
+  }
+  void on_watched_warp(std::uint64_t cycle, int state) override {
+    if (watched_ != nullptr && kernel_ == launch_ + 1) watched_->emplace_back(cycle, state);
+  }
 
  private:
   report::TimelineRecorder& rec_;
@@ -57,6 +65,7 @@ class Tee : public timing::TraceSink {
   std::vector<timing::IssueEvent>& out_;
   StateRecorder* states_;
   std::vector<std::uint64_t>* pc_issues_;
+  std::vector<std::pair<std::uint64_t, int>>* watched_;
 };
 
 }  // namespace
@@ -91,7 +100,7 @@ Context::Context(ReportOptions opts) : opts_(std::move(opts)) {
 const sim::RunResult& Context::timed() {
   if (!timed_) {
     recorder_ = std::make_unique<report::TimelineRecorder>(report::RecordOptions{.issue_counts = true});
-    Tee tee(*recorder_, launch_, cta_, warp_, warp_issues_, &states_, &pc_issues_);
+    Tee tee(*recorder_, launch_, cta_, warp_, warp_issues_, &states_, &pc_issues_, &watched_);
     timed_ = simulate({}, false, &tee);
   }
   return *timed_;
@@ -148,6 +157,11 @@ const StateRecorder& Context::warp_states() {
 const std::vector<std::uint64_t>& Context::pc_issues() {
   timed();
   return pc_issues_;
+}
+
+const std::vector<std::pair<std::uint64_t, int>>& Context::warp_state_changes() {
+  timed();
+  return watched_;
 }
 
 const nlohmann::json* Context::measured_launch() {

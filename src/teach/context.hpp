@@ -69,8 +69,12 @@ class Context {
   const StateRecorder& warp_states();
   // Added for the "Where the cycles went" section (sec_sol.cpp): issue events per pc of the chosen launch.
   const std::vector<std::uint64_t>& pc_issues();
+  // Added for the "Latency hiding" section: the chosen warp's state changes (cycle, state: 0 issued, 1 dependency,
+  // 2 memory, 3 barrier, 4 not selected, -1 not counted), from TraceSink::on_watched_warp.
+  const std::vector<std::pair<std::uint64_t, int>>& warp_state_changes();
 
  private:
+  std::vector<std::pair<std::uint64_t, int>> watched_;
   StateRecorder states_;
   std::vector<std::uint64_t> pc_issues_;
 };

@@ -3,10 +3,10 @@
 // selected (or its pipe busy), or stalled waiting on an ALU result, on memory, or at a barrier. The section shows
 // the kernel's totals, a stacked chart of the GPU's warps per state over time (the issuing band, the eligible warps'
 // top and the resident warps' top), the chosen warp's SM alone, a map of every SM's dominant state over time, and
-// the chosen warp's issues over its life. The data come from the timed run (TraceSink::on_warp_states, recorded in
-// perf_states.hpp's buckets), so the section costs no extra simulation.
+// the chosen warp's own state over its life. The data come from the timed run (TraceSink::on_warp_states, recorded
+// in perf_states.hpp's buckets, and on_watched_warp), so the section costs no extra simulation.
 //
-// Models: nothing new. Leaves out: the chosen warp's own stall reason at each cycle (its SM's states are shown).
+// Models: nothing new. Leaves out: per-warp states of warps other than the chosen one.
 #include "context.hpp"
 #include "html.hpp"
 
@@ -188,33 +188,52 @@ std::string sm_map(const StateRecorder& rec, std::size_t b0, double warp_slots) 
   return svg + "</svg>\n";
 }
 
-// The chosen warp's issues over its life: one tick per issue, on a strip from its start to its end.
-std::string warp_strip(const std::vector<timing::IssueEvent>& issues, std::uint64_t start, std::uint64_t end) {
+// The chosen warp's life: its state at each cycle (from its sub-partition's scans) on a strip, its issues below
+// (hover: the PTX line), and its cycles per state. `changes`: (cycle, state) as Context::warp_state_changes.
+std::string warp_strip(const std::vector<std::pair<std::uint64_t, int>>& changes,
+                       const std::vector<timing::IssueEvent>& issues, std::uint64_t start, std::uint64_t end,
+                       StateCounts& per_state) {
   const double W = 860, left = 70, right = 20, pw = W - left - right;
+  per_state = StateCounts{};
+  if (!changes.empty()) start = std::min(start, changes.front().first);
   const double span = static_cast<double>(std::max<std::uint64_t>(end - start, 1));
+  const auto X = [&](std::uint64_t c) { return left + pw * static_cast<double>(std::max(c, start) - start) / span; };
   std::string svg = fmt::format(
-      "<svg class=\"chart\" viewBox=\"0 0 {} 70\" width=\"100%\" xmlns=\"http://www.w3.org/2000/svg\">\n", W);
-  svg += fmt::format("<rect x=\"{}\" y=\"8\" width=\"{}\" height=\"22\" fill=\"#f3d6d6\"><title>cycles {}-{}: the "
-                     "warp is resident; where no tick is drawn it waits</title></rect>\n",
-                     left, pw, start, end);
-  std::string ticks;
-  for (const auto& e : issues) {
-    const double x = left + pw * static_cast<double>(e.cycle - std::min(e.cycle, start)) / span;
-    ticks += fmt::format("<rect x=\"{:.2f}\" y=\"8\" width=\"{:.2f}\" height=\"22\" fill=\"{}\"><title>cycle {}: "
-                         "issued PTX line {} (pc {})</title></rect>",
-                         x, std::max(pw / span, 0.6), kColor[0], e.cycle, e.ptx_line, e.pc);
+      "<svg class=\"chart\" viewBox=\"0 0 {} 96\" width=\"100%\" xmlns=\"http://www.w3.org/2000/svg\">\n", W);
+  svg += fmt::format("<text x=\"{}\" y=\"23\" class=\"tl\" text-anchor=\"end\">state</text><text x=\"{}\" y=\"41\" "
+                     "class=\"tl\" text-anchor=\"end\">issues</text>\n",
+                     left - 6, left - 6);
+  for (std::size_t i = 0; i < changes.size(); ++i) {
+    const auto [c, state] = changes[i];
+    const std::uint64_t to = i + 1 < changes.size() ? changes[i + 1].first : std::max(end, c);
+    if (state < 0 || to <= c) continue;
+    per_state[static_cast<std::size_t>(state)] += to - c;
+    svg += fmt::format("<rect x=\"{:.2f}\" y=\"10\" width=\"{:.2f}\" height=\"18\" fill=\"{}\"><title>cycles {}-{}: "
+                       "{}</title></rect>",
+                       X(c), std::max(X(to) - X(c), 0.4), kColor[static_cast<std::size_t>(state)], c, to,
+                       kName[static_cast<std::size_t>(state)]);
   }
-  svg += ticks + "\n";
+  svg += "\n";
+  for (const auto& e : issues)
+    svg += fmt::format("<rect x=\"{:.2f}\" y=\"32\" width=\"{:.2f}\" height=\"12\" fill=\"#333\"><title>cycle {}: "
+                       "issued PTX line {} (pc {})</title></rect>",
+                       X(e.cycle), std::max(pw / span, 0.6), e.cycle, e.ptx_line, e.pc);
+  svg += "\n";
   for (const double t : nice_ticks(static_cast<double>(start), static_cast<double>(end), 8)) {
     if (t < static_cast<double>(start) || t > static_cast<double>(end)) continue;
     const double x = left + pw * (t - static_cast<double>(start)) / span;
-    svg += fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"30\" y2=\"35\" class=\"tick\"/><text x=\"{0:.1f}\" "
-                       "y=\"47\" class=\"tl\" text-anchor=\"middle\">{1}</text>\n",
+    svg += fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"46\" y2=\"51\" class=\"tick\"/><text x=\"{0:.1f}\" "
+                       "y=\"63\" class=\"tl\" text-anchor=\"middle\">{1}</text>\n",
                        x, esc(num(t)));
   }
-  svg += fmt::format("<text x=\"{:.0f}\" y=\"64\" class=\"al\" text-anchor=\"middle\">cycle (green: an issue; pink: "
-                     "resident, not issuing)</text>\n",
-                     left + pw / 2);
+  svg += fmt::format("<text x=\"{:.0f}\" y=\"80\" class=\"al\" text-anchor=\"middle\">cycle</text>\n", left + pw / 2);
+  double lx = left;
+  for (const std::size_t s : kOrder) {
+    svg += fmt::format("<rect x=\"{:.0f}\" y=\"84\" width=\"12\" height=\"10\" fill=\"{}\"/><text x=\"{:.0f}\" "
+                       "y=\"93\" class=\"tl\">{}</text>\n",
+                       lx, kColor[s], lx + 16, kShort[s]);
+    lx += 40 + 7.0 * static_cast<double>(std::string_view(kShort[s]).size());
+  }
   return svg + "</svg>\n";
 }
 
@@ -290,13 +309,20 @@ Section section_latency(Context& ctx) {
     for (const auto wi : cta->warps)
       if (tl.warps[wi].warp == ctx.chosen_warp()) start = tl.warps[wi].start, end = tl.warps[wi].end;
     const auto& issues = ctx.warp_issues();
+    StateCounts mine{};
     h += fmt::format("<h3>Warp {} of CTA {}</h3>\n", ctx.chosen_warp(), ctx.chosen_cta());
-    h += "<div data-view=\"latency-warp\">\n" + warp_strip(issues, start, end) + "</div>\n";
+    h += "<div data-view=\"latency-warp\">\n" + warp_strip(ctx.warp_state_changes(), issues, start, end, mine) +
+         "</div>\n";
+    std::uint64_t life = 0;
+    for (const auto x : mine) life += x;
+    std::string parts;
+    for (const std::size_t s : kOrder)
+      parts += fmt::format("{}{} {} ({} %)", parts.empty() ? "" : ", ", kShort[s], num(static_cast<double>(mine[s])),
+                           num(life == 0 ? 0 : 100.0 * static_cast<double>(mine[s]) / static_cast<double>(life)));
     h += fmt::format(
-        "<p class=\"note\">It issued {} instructions in its {} cycles ({} % of them); the rest of the time it waited "
-        "or another warp of its sub-partition issued. Choose another warp with <code>--warp CTA:WARP</code>.</p>\n",
-        num(static_cast<double>(issues.size())), num(static_cast<double>(end - start)),
-        num(end > start ? 100.0 * static_cast<double>(issues.size()) / static_cast<double>(end - start) : 0));
+        "<p class=\"note\" data-warp-cycles=\"{}\">It issued {} instructions; of its {} counted cycles: {}. Choose "
+        "another warp with <code>--warp CTA:WARP</code>.</p>\n",
+        life, num(static_cast<double>(issues.size())), num(static_cast<double>(life)), parts);
   }
   h += "</div>\n";
   return sec;

@@ -54,6 +54,7 @@ class Gpu {
     for (std::uint32_t s = 0; s < std::max(cfg.num_sms, 1u); ++s) sms_.push_back(std::make_unique<Sm>(s, k_));
     if (sink != nullptr && sink->wants_warp_states()) {
       state_sink_ = sink;
+      k_.state_sink = sink;
       sm_states_.resize(sms_.size());
       since_.assign(sms_.size(), 0);
     }

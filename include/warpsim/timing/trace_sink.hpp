@@ -45,6 +45,11 @@ class TraceSink {
   // end; the sum over calls of warps x (to - from) is the kernel's TimingStats::warp_states exactly.
   virtual bool wants_warp_states() const { return false; }
   virtual void on_warp_states(std::uint32_t sm, std::uint64_t from, std::uint64_t to, const WarpStateCycles& warps) {}
+  // One warp's own state (same section): while wants_warp_states(), watches(cta, warp) is asked for each warp placed;
+  // for the first it answers true, on_watched_warp(cycle, state) reports each change of the state it is counted in
+  // from `cycle` on: 0 issued, 1 dependency, 2 memory, 3 barrier, 4 not selected, -1 not counted (exited).
+  virtual bool watches(std::uint64_t cta, std::uint32_t warp) const { return false; }
+  virtual void on_watched_warp(std::uint64_t cycle, int state) {}
 };
 
 }  // namespace warpsim::timing

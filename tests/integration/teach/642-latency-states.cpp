@@ -61,3 +61,30 @@ TEST_CASE("latency: the warp states over time of traces/reduce sum to the run's 
 }
 
 }  // namespace WARPSIM_UNITY_ID
+
+namespace WARPSIM_UNITY_ID {
+
+TEST_CASE("latency: the chosen warp's state strip has one issued cycle per instruction it issued") {
+  warpsim::teach::ReportOptions o;
+  o.config_path = std::string(WARPSIM_SOURCE_DIR) + "/traces/reduce/reduce.json";
+  o.cta = 3;
+  o.warp = 5;
+  warpsim::teach::Context ctx(o);
+  const auto& ch = ctx.warp_state_changes();
+  REQUIRE(ch.size() >= 2);
+  CHECK(ch.back().second == -1);  // it exited (and drained)
+  std::uint64_t issued = 0, waiting = 0;
+  for (std::size_t i = 0; i + 1 < ch.size(); ++i) {
+    CHECK(ch[i].first < ch[i + 1].first);  // changes only, in cycle order
+    CHECK(ch[i].second != ch[i + 1].second);
+    (ch[i].second == 0 ? issued : waiting) += ch[i + 1].first - ch[i].first;
+  }
+  CHECK(issued == ctx.warp_issues().size());
+  CHECK(waiting > 0);
+  for (const auto& e : ctx.warp_issues()) {
+    CHECK(e.cta == 3);
+    CHECK(e.warp == 5);
+  }
+}
+
+}  // namespace WARPSIM_UNITY_ID
