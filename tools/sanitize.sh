@@ -14,6 +14,7 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
 # Left out here: the validation (every measured kernel, timed), test 626's HGEMM runs (minutes under the sanitizers;
 # their code paths, mma.sync, ldmatrix and cp.async, run in the smaller tests 581, 622 and 624), and the workloads'
 # B200 runs (the same kernels from their sm_100a PTX on the B200 model: the H200 run of each takes the same code paths
-# here; tools/test.sh runs both), which keeps CI within its 30 minutes.
+# here; tools/test.sh runs both) and the browser test (Chromium renders the same pages as tools/test.sh's run; the report's
+# code runs under the sanitizers in the teach tests), which keeps CI within its 30 minutes.
 ctest --test-dir build-sanitize --output-on-failure -j"${JOBS:-2}" \
-  -E "^validate: h200 measurements|^workloads:hgemm_mma_sync|^workloads:.*B200"
+  -E "^browser: |^validate: h200 measurements|^workloads:hgemm_mma_sync|^workloads:.*B200"

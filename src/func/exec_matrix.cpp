@@ -99,17 +99,17 @@ std::int64_t int_value(MmaType t, std::uint64_t bits) {
 
 // f32 accumulator: C and the products aligned to the largest of them, each truncated toward zero to a multiple of
 // 2^q, q = (the largest's exponent) - 23 - align_bits, added exactly, the sum rounded toward zero to f32.
-std::uint64_t aligned_sum_f32(const std::vector<double>& terms, int align_bits) {
+std::uint64_t aligned_sum_f32(std::span<const double> terms, int align_bits) {
   // One pass for the common case (finite terms): the largest exponent, from the bits (a subnormal double counts as
   // its exponent field's -1023, below every normal one: harmless, the alignment truncates it anyway).
-  int emax = INT32_MIN;
-  bool special = false;
-  for (const double t : terms) {
-    const std::uint64_t b = std::bit_cast<std::uint64_t>(t);
-    const int field = static_cast<int>((b >> 52) & 0x7ff);
-    if (field == 0x7ff) special = true;
-    else if ((b << 1) != 0) emax = std::max(emax, field == 0 ? std::ilogb(t) : field - 1023);
-  }
+  // The largest exponent field, branch-free (the hot loop: every output of every mma and wgmma).
+  std::uint64_t top = 0;
+  for (const double t : terms) top = std::max(top, (std::bit_cast<std::uint64_t>(t) >> 52) & 0x7ff);
+  const bool special = top == 0x7ff;
+  int emax = top == 0 ? INT32_MIN : static_cast<int>(top) - 1023;
+  if (top == 0)  // only zeros and subnormal doubles (rare): their exponents one by one
+    for (const double t : terms)
+      if (t != 0) emax = std::max(emax, std::ilogb(t));
   if (special) {
     bool nan = false;
     double inf = 0;
@@ -146,7 +146,10 @@ std::uint64_t aligned_sum_f32(const std::vector<double>& terms, int align_bits) 
     shift = width - 24;
     mag >>= shift;
   }
-  const float v = static_cast<float>(std::ldexp(static_cast<double>(mag), q + shift));  // exact unless it underflows
+  const int e = q + shift;  // |sum| = mag x 2^e, mag below 2^24: exact in a double; to float exact unless it underflows
+  const double m = static_cast<double>(mag);
+  const float v = e > -1000 && e < 1000 ? static_cast<float>(m * std::bit_cast<double>(static_cast<std::uint64_t>(1023 + e) << 52))
+                                        : static_cast<float>(std::ldexp(m, e));
   return std::bit_cast<std::uint32_t>(neg ? -v : v);
 }
 
@@ -154,7 +157,7 @@ std::uint64_t aligned_sum_f32(const std::vector<double>& terms, int align_bits) 
 // one's 24-bit significand), summed exactly, and that sum rounded once to f16 (round to nearest even), with no
 // rounding to f32 between (traces/hgemm_mma_sync: of the 262,144 f16 outputs of a 512 x 512 x 512 GEMM on the H200,
 // 97 differ from the exact sum rounded to f16; this rule gives all 97 and a sample of 150 of the others).
-std::uint64_t half_sum(const std::vector<double>& terms, unsigned align_bits) {
+std::uint64_t half_sum(std::span<const double> terms, unsigned align_bits) {
   int emax = INT32_MIN;
   bool special = false;
   for (const double t : terms) {

@@ -300,12 +300,15 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
   // D.
   const bool neg = ((in.wg_mode & ir::kWgmmaNegA) != 0) != ((in.wg_mode & ir::kWgmmaNegB) != 0);
   D.resize(16 * N);
-  terms.reserve(K + 1);
+  terms.resize(K + 1);
+  const bool fp8 = at == MmaType::E4M3 || at == MmaType::E5M2;
+  const int f32_align = fp8 ? static_cast<int>(L_.wgmma_fp8_sum_bits) - 24 : static_cast<int>(L_.mma_align_bits);
   if (dt != ScalarType::S32) {  // the floating elements' values (A negated when the product is)
     Av.resize(A.size());
     Bv.resize(B.size());
     for (std::size_t i = 0; i < A.size(); ++i) Av[i] = neg ? -element_value(at, A[i]) : element_value(at, A[i]);
-    for (std::size_t i = 0; i < B.size(); ++i) Bv[i] = element_value(bt, B[i]);
+    for (unsigned k = 0; k < K; ++k)  // transposed: column j's K values side by side for the sums below
+      for (unsigned j = 0; j < N; ++j) Bv[j * K + k] = element_value(bt, B[k * N + j]);
   }
   for (unsigned i = 0; i < 16; ++i)
     for (unsigned j = 0; j < N; ++j) {
@@ -320,13 +323,14 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
         d = static_cast<std::uint32_t>(s);
         continue;
       }
-      terms.clear();
-      if (scale_d) terms.push_back(half_d ? f16_value(c) : f32_value(static_cast<std::uint32_t>(c)));
-      for (unsigned k = 0; k < K; ++k) terms.push_back(Av[i * K + k] * Bv[k * N + j]);  // exact
-      const bool fp8 = at == MmaType::E4M3 || at == MmaType::E5M2;
-      d = half_d ? half_sum(terms, L_.mma_align_bits)
-                 : aligned_sum_f32(terms, fp8 ? static_cast<int>(L_.wgmma_fp8_sum_bits) - 24
-                                              : static_cast<int>(L_.mma_align_bits));
+      double* t = terms.data();
+      std::size_t n = 0;
+      if (scale_d) t[n++] = half_d ? f16_value(c) : f32_value(static_cast<std::uint32_t>(c));
+      const double* a_row = &Av[i * K];
+      const double* b_col = &Bv[j * K];
+      for (unsigned k = 0; k < K; ++k) t[n++] = a_row[k] * b_col[k];  // exact
+      const std::span<const double> span(t, n);
+      d = half_d ? half_sum(span, L_.mma_align_bits) : aligned_sum_f32(span, f32_align);
     }
   for (unsigned lane = 0; lane < kWarpSize; ++lane)
     for (unsigned i = 0; i < d_regs; ++i) {

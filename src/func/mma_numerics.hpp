@@ -8,8 +8,8 @@
 #include <warpsim/ir/instr.hpp>
 
 #include <cstdint>
+#include <span>
 #include <string_view>
-#include <vector>
 
 namespace warpsim::func {
 struct InstrContext;
@@ -30,10 +30,10 @@ std::int64_t int_value(ir::MmaType t, std::uint64_t bits);
 // f32 accumulator: the terms aligned to the largest, each truncated toward zero align_bits below its 24-bit
 // significand, added exactly, the sum rounded toward zero to f32 (bits).
 // align_bits may be negative: fewer than 24 bits kept.
-std::uint64_t aligned_sum_f32(const std::vector<double>& terms, int align_bits);
+std::uint64_t aligned_sum_f32(std::span<const double> terms, int align_bits);
 // f16 accumulator: the terms aligned and truncated as aligned_sum_f32's, summed exactly, rounded once to f16, to
 // nearest even (bits).
-std::uint64_t half_sum(const std::vector<double>& terms, unsigned align_bits);
+std::uint64_t half_sum(std::span<const double> terms, unsigned align_bits);
 
 struct Cell {
   unsigned row, col;

@@ -98,10 +98,16 @@ Context::Context(ReportOptions opts) : opts_(std::move(opts)) {
 }
 
 const sim::RunResult& Context::timed() {
+  if (timed_failure_) throw *timed_failure_;
   if (!timed_) {
     recorder_ = std::make_unique<report::TimelineRecorder>(report::RecordOptions{.issue_counts = true});
     Tee tee(*recorder_, launch_, cta_, warp_, warp_issues_, &states_, &pc_issues_, &watched_);
-    timed_ = simulate({}, false, &tee);
+    try {
+      timed_ = simulate({}, false, &tee);
+    } catch (const Error& e) {
+      timed_failure_ = e;
+      throw;
+    }
   }
   return *timed_;
 }

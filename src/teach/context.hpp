@@ -6,6 +6,7 @@
 // Leaves out: caching across pages; each `warpsim report` simulates afresh.
 #pragma once
 
+#include <warpsim/common/error.hpp>
 #include <warpsim/config/run_config.hpp>
 #include <warpsim/report/timeline.hpp>
 #include <warpsim/sim/simulation.hpp>
@@ -51,6 +52,11 @@ class Context {
   const nlohmann::json* measured();
   const nlohmann::json* measured_launch();
 
+  // When the timed run failed (a deadlock, a livelock, a fault): its error, kept so that timed() rethrows it
+  // without simulating again; null otherwise. The chosen warp's issues up to the failure stay available.
+  const Error* timed_failure() const { return timed_failure_ ? &*timed_failure_ : nullptr; }
+  const std::vector<timing::IssueEvent>& warp_issues_so_far() const { return warp_issues_; }
+
  private:
   ReportOptions opts_;
   config::RunConfig cfg_;
@@ -62,6 +68,7 @@ class Context {
   std::vector<timing::IssueEvent> warp_issues_;
   std::optional<nlohmann::json> measured_;
   bool measured_loaded_ = false;
+  std::optional<Error> timed_failure_;
 
  public:
   // Added for the "Latency hiding" section (sec_latency.cpp): the chosen launch's warp states per SM over time,

@@ -72,14 +72,39 @@ SweepSpec parse_sweep(const std::string& text) {
 std::string render_report(const ReportOptions& opts) {
   Context ctx(opts);
   std::vector<Section> sections;
+  // A section that needs the timed run says so when that run failed (barrier_deadlock's deadlock report is
+  // shown by section 1, which keeps the warp's issues up to the failure).
+  static const char* const ids[] = {"divergence", "occupancy",  "sweep",    "latency",
+                                    "banks",      "coalescing", "timeline", "sol"};
+  static const char* const titles[] = {"Divergence",     "Occupancy",           "Occupancy is not speed",
+                                       "Latency hiding", "Shared-memory banks", "Memory coalescing",
+                                       "Timeline",       "Where the cycles went"};
   for (auto* f : {section_divergence, section_occupancy, section_sweep, section_latency, section_banks,
-                  section_coalescing, section_timeline, section_sol})
-    sections.push_back(f(ctx));
+                  section_coalescing, section_timeline, section_sol}) {
+    try {
+      sections.push_back(f(ctx));
+    } catch (const Error& e) {
+      if (ctx.timed_failure() == nullptr) throw;
+      const std::size_t i = sections.size();
+      sections.push_back({ids[i], titles[i], false,
+                          fmt::format("<p class=\"note\">Not shown: the timed run of the config failed, so there "
+                                      "is nothing to measure (section 1 shows the chosen warp up to the failure).</p>"
+                                      "<pre class=\"note\" style=\"white-space:pre-wrap\">{}</pre>",
+                                      esc(ctx.timed_failure()->what()))});
+    }
+  }
 
   const auto& l = ctx.launch_spec();
   std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n";
   out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
-  out += fmt::format("<title>warpsim report: {}</title>\n<style>{}</style>\n</head>\n<body>\n", esc(l.entry), kStyle);
+  // Script errors are counted on the root element (data-js-errors) so that a headless browser can check that the
+  // page's scripts ran cleanly (tests/browser); data-js-ready is set once the page has loaded.
+  out += fmt::format(
+      "<title>warpsim report: {}</title>\n<style>{}</style>\n<script>document.documentElement.dataset.jsErrors = "
+      "'0';\nwindow.addEventListener('error', function () {{ var d = document.documentElement.dataset; "
+      "d.jsErrors = String(Number(d.jsErrors) + 1); }});\nwindow.addEventListener('load', function () {{ "
+      "document.documentElement.dataset.jsReady = '1'; }});</script>\n</head>\n<body>\n",
+      esc(l.entry), kStyle);
   out += fmt::format(
       "<header><h1>warpsim report: kernel <code>{}</code></h1><p>{} on the {} model ({} SMs); grid ({}, {}, {}) "
       "of ({}, {}, {}) threads{}</p></header>\n",
