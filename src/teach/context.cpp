@@ -15,8 +15,11 @@ namespace {
 class Tee : public timing::TraceSink {
  public:
   Tee(report::TimelineRecorder& rec, std::size_t launch, std::uint64_t cta, std::uint32_t warp,
-      std::vector<timing::IssueEvent>& out)
-      : rec_(rec), launch_(launch), cta_(cta), warp_(warp), out_(out) {}
+      std::vector<timing::IssueEvent>& out, StateRecorder* states = nullptr,
+      std::vector<std::uint64_t>* pc_issues = nullptr,
+      std::vector<std::pair<std::uint64_t, int>>* watched = nullptr)
+      : rec_(rec), launch_(launch), cta_(cta), warp_(warp), out_(out), states_(states), pc_issues_(pc_issues),
+        watched_(watched) {}
   void on_kernel_begin(const std::string& entry) override {
     ++kernel_;
     rec_.on_kernel_begin(entry);
@@ -37,7 +40,24 @@ class Tee : public timing::TraceSink {
   bool wants_issues() const override { return true; }
   void on_issue(const timing::IssueEvent& e) override {
     rec_.on_issue(e);
-    if (kernel_ == launch_ + 1 && e.cta == cta_ && e.warp == warp_) out_.push_back(e);
+    if (kernel_ != launch_ + 1) return;
+    if (e.cta == cta_ && e.warp == warp_) out_.push_back(e);
+    if (pc_issues_ != nullptr) {
+      if (pc_issues_->size() <= e.pc) pc_issues_->resize(e.pc + 1, 0);
+      ++(*pc_issues_)[e.pc];
+    }
+  }
+  // The chosen launch's warp states over time (the "Latency hiding" section).
+  bool wants_warp_states() const override { return states_ != nullptr; }
+  void on_warp_states(std::uint32_t sm, std::uint64_t from, std::uint64_t to,
+                      const timing::WarpStateCycles& w) override {
+    if (kernel_ == launch_ + 1) states_->add(sm, from, to, w);
+  }
+  bool watches(std::uint64_t cta, std::uint32_t warp) const override {
+    return watched_ != nullptr && kernel_ == launch_ + 1 && cta == cta_ && warp == warp_;
+  }
+  void on_watched_warp(std::uint64_t cycle, int state) override {
+    if (watched_ != nullptr && kernel_ == launch_ + 1) watched_->emplace_back(cycle, state);
   }
   // Sections 5 and 6 (mem_profile.hpp): memory accesses go to this recorder.
   MemRecorder* mem = nullptr;
@@ -50,6 +70,9 @@ class Tee : public timing::TraceSink {
   std::uint64_t cta_;
   std::uint32_t warp_;
   std::vector<timing::IssueEvent>& out_;
+  StateRecorder* states_;
+  std::vector<std::uint64_t>* pc_issues_;
+  std::vector<std::pair<std::uint64_t, int>>* watched_;
 };
 
 }  // namespace
@@ -85,7 +108,7 @@ const sim::RunResult& Context::timed() {
   if (timed_failure_) throw *timed_failure_;
   if (!timed_) {
     recorder_ = std::make_unique<report::TimelineRecorder>(report::RecordOptions{.issue_counts = true});
-    Tee tee(*recorder_, launch_, cta_, warp_, warp_issues_);
+    Tee tee(*recorder_, launch_, cta_, warp_, warp_issues_, &states_, &pc_issues_, &watched_);
     mem_ = std::make_shared<MemRecorder>(launch_);
     tee.mem = mem_.get();
     try {
@@ -139,6 +162,21 @@ const nlohmann::json* Context::measured() {
     }
   }
   return measured_ ? &*measured_ : nullptr;
+}
+
+const StateRecorder& Context::warp_states() {
+  timed();
+  return states_;
+}
+
+const std::vector<std::uint64_t>& Context::pc_issues() {
+  timed();
+  return pc_issues_;
+}
+
+const std::vector<std::pair<std::uint64_t, int>>& Context::warp_state_changes() {
+  timed();
+  return watched_;
 }
 
 const nlohmann::json* Context::measured_launch() {

@@ -12,6 +12,8 @@
 #include <warpsim/sim/simulation.hpp>
 #include <warpsim/teach/report.hpp>
 
+#include "perf_states.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -81,6 +83,21 @@ class Context {
   bool measured_loaded_ = false;
   std::optional<Error> timed_failure_;
   std::shared_ptr<MemRecorder> mem_;  // shared_ptr: MemRecorder is only declared here
+
+ public:
+  // Added for the "Latency hiding" section (sec_latency.cpp): the chosen launch's warp states per SM over time,
+  // recorded during the timed run.
+  const StateRecorder& warp_states();
+  // Added for the "Where the cycles went" section (sec_sol.cpp): issue events per pc of the chosen launch.
+  const std::vector<std::uint64_t>& pc_issues();
+  // Added for the "Latency hiding" section: the chosen warp's state changes (cycle, state: 0 issued, 1 dependency,
+  // 2 memory, 3 barrier, 4 not selected, -1 not counted), from TraceSink::on_watched_warp.
+  const std::vector<std::pair<std::uint64_t, int>>& warp_state_changes();
+
+ private:
+  std::vector<std::pair<std::uint64_t, int>> watched_;
+  StateRecorder states_;
+  std::vector<std::uint64_t> pc_issues_;
 };
 
 // The sections, in page order; each in its own sec_*.cpp. A section that does not apply to the kernel

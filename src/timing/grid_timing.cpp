@@ -53,6 +53,12 @@ class Gpu {
     if (sink != nullptr && sink->wants_mem()) k_.mem_sink = sink;
     sms_.reserve(std::max(cfg.num_sms, 1u));
     for (std::uint32_t s = 0; s < std::max(cfg.num_sms, 1u); ++s) sms_.push_back(std::make_unique<Sm>(s, k_));
+    if (sink != nullptr && sink->wants_warp_states()) {
+      state_sink_ = sink;
+      k_.state_sink = sink;
+      sm_states_.resize(sms_.size());
+      since_.assign(sms_.size(), 0);
+    }
   }
 
   GridTiming run() {
@@ -72,6 +78,8 @@ class Gpu {
     stats_.clusters_launched = clustered ? shape_.ctas / csize : 0;
     k_.set_cluster_size(csize);
     while (live_ctas_ > 0 || !disp_->all_launched()) visit();
+    if (state_sink_ != nullptr)
+      for (std::uint32_t s = 0; s < sm_states_.size(); ++s) emit_states(s);
     return finish();
   }
 
@@ -87,9 +95,18 @@ class Gpu {
       Sm& sm = *sms_[key / subs_per_sm()];
       const std::uint32_t sub = key % subs_per_sm();
       const SubPartition& sp = sm.sub(sub);
-      states_ -= sp.states;
-      const std::int64_t slot = sm.scan(sub, now_);
-      states_ += sp.states;
+      std::int64_t slot;
+      if (state_sink_ == nullptr) [[likely]] {
+        states_ -= sp.states;
+        slot = sm.scan(sub, now_);
+        states_ += sp.states;
+      } else {
+        const WarpStateCycles before = sp.states;
+        states_ -= sp.states;
+        slot = sm.scan(sub, now_);
+        states_ += sp.states;
+        sample_states(key / subs_per_sm(), before, sp.states);
+      }
       if (slot >= 0) chosen_.emplace_back(key / subs_per_sm(), static_cast<std::uint32_t>(slot));
     }
     for (const auto& [s, slot] : chosen_) sms_[s]->issue(slot, now_);
@@ -114,6 +131,25 @@ class Gpu {
     now_ = next;
     apply_events();  // copies landing now count before their CTA may retire
     retire();
+  }
+
+  // With a sink that wants warp states over time: SM s's counts change from `before` to `after` at now_; the counts
+  // it had since its last change are reported first.
+  void sample_states(std::uint32_t s, const WarpStateCycles& before, const WarpStateCycles& after) {
+    const auto same = [](const WarpStateCycles& a, const WarpStateCycles& b) {
+      return a.issued == b.issued && a.dependency == b.dependency && a.memory == b.memory && a.barrier == b.barrier &&
+             a.not_selected == b.not_selected;
+    };
+    if (same(before, after)) return;
+    emit_states(s);
+    sm_states_[s] -= before;
+    sm_states_[s] += after;
+  }
+  void emit_states(std::uint32_t s) {
+    const WarpStateCycles& w = sm_states_[s];
+    if (since_[s] < now_.count() && (w.issued | w.dependency | w.memory | w.barrier | w.not_selected) != 0)
+      state_sink_->on_warp_states(s, since_[s], now_.count(), w);
+    since_[s] = now_.count();
   }
 
   // The asynchronous events due now: each goes to the source, and its CTA's warps are looked at again.
@@ -231,6 +267,10 @@ class Gpu {
   std::optional<CtaDispatcher> disp_;
   std::uint64_t next_cta_ = 0, live_ctas_ = 0;
   WarpStateCycles states_;  // warps per state summed over every sub-partition's last scan
+  // Warp states over time (only with a sink that wants them): per SM its warps per state and since when.
+  TraceSink* state_sink_ = nullptr;
+  std::vector<WarpStateCycles> sm_states_;
+  std::vector<std::uint64_t> since_;
   std::vector<std::uint32_t> due_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> chosen_;  // (sm, slot) to issue this cycle
   std::vector<source::CtaSlot> retired_;

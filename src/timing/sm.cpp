@@ -69,6 +69,12 @@ void Sm::place(source::CtaSlot cta, Cycle now) {
   for (std::uint32_t s = 0; s < slots_.size(); ++s)
     if (slots_[s].used && slots_[s].cta == cta)
       k_.sink->on_warp_start(id_, s % sub_partitions(), linear, slots_[s].index, now.count());
+  if (k_.state_sink != nullptr && watch_slot_ == kNoWatch)
+    for (std::uint32_t s = 0; s < slots_.size(); ++s)
+      if (slots_[s].used && slots_[s].cta == cta && k_.state_sink->watches(linear, slots_[s].index)) {
+        watch_slot_ = s, watch_sub_ = s % sub_partitions(), watch_state_ = -2;
+        break;
+      }
 }
 
 Sm::Readiness Sm::ready(Slot& w, const SubPartition& sp, unsigned sub, Cycle now) {
@@ -101,7 +107,15 @@ Sm::Readiness Sm::ready(Slot& w, const SubPartition& sp, unsigned sub, Cycle now
 }
 
 std::int64_t Sm::scan(std::uint32_t sub, Cycle now) {
+  if (sub == watch_sub_) [[unlikely]]
+    return scan_impl<true>(sub, now);
+  return scan_impl<false>(sub, now);
+}
+
+template <bool Watch>
+std::int64_t Sm::scan_impl(std::uint32_t sub, Cycle now) {
   SubPartition& sp = subs_[sub];
+  [[maybe_unused]] int wstate = -1;  // Watch: the watched warp's state in this scan
   WarpStateCycles st;
   std::uint32_t active = 0;
   Cycle wake = Cycle::never(), recount = Cycle::never();
@@ -109,12 +123,18 @@ std::int64_t Sm::scan(std::uint32_t sub, Cycle now) {
   for (const std::uint32_t slot : sp.slots) {
     Slot& w = slots_[slot];
     if (!w.used) continue;
+    const auto mark = [&](int state) {
+      if constexpr (Watch) {
+        if (slot == watch_slot_) wstate = state;
+      }
+    };
     if (w.exited) {
       // After EXIT, waiting for its stores' acknowledgements (Nsight's drain): still resident and active, counted
       // as waiting on memory until then.
       if (w.drain > now) {
         ++active;
         ++st.memory;
+        mark(2);
         recount = min(recount, w.drain);
       }
       continue;
@@ -130,6 +150,7 @@ std::int64_t Sm::scan(std::uint32_t sub, Cycle now) {
     if (w.exited) {  // it exited in the folded run just now: drain as above
       if (w.drain > now) {
         ++st.memory;
+        mark(2);
         recount = min(recount, w.drain);
       } else {
         --active;
@@ -138,6 +159,7 @@ std::int64_t Sm::scan(std::uint32_t sub, Cycle now) {
     }
     if (r.at.is_never()) {
       ++st.barrier;
+      mark(3);
       continue;
     }
     if (r.at > now) {
@@ -145,19 +167,24 @@ std::int64_t Sm::scan(std::uint32_t sub, Cycle now) {
       // The state it is counted in changes when its release delay or its pending operand runs out.
       if (w.barrier_until > now) {
         ++st.barrier;
+        mark(3);
         recount = min(recount, w.barrier_until);
       } else if (r.on_mem) {
         ++st.memory;
+        mark(2);
         recount = min(recount, w.dep);
       } else if (r.on_dep) {
         ++st.dependency;
+        mark(1);
         recount = min(recount, w.dep);
       } else {
         ++st.not_selected;
+        mark(4);
       }
       continue;
     }
     ++st.not_selected;
+    mark(4);
     sp.ready.push_back({slot, w.age});
   }
   std::int64_t chosen = -1;
@@ -165,10 +192,19 @@ std::int64_t Sm::scan(std::uint32_t sub, Cycle now) {
     chosen = sp.ready[sp.scheduler().pick(sp.ready, sp.last(), static_cast<std::uint32_t>(slots_.size()))].slot;
     --st.not_selected;
     ++st.issued;
+    if constexpr (Watch) {
+      if (static_cast<std::uint32_t>(chosen) == watch_slot_) wstate = 0;
+    }
     wake = now + 1;            // it changes at the issue: scanned again next cycle,
     recount = Cycle::never();  // which recounts it anyway
   }
   sp.states = st;
+  if constexpr (Watch) {
+    if (wstate != watch_state_) {
+      watch_state_ = wstate;
+      k_.state_sink->on_watched_warp(now.count(), wstate);
+    }
+  }
   active_warps_ = active_warps_ - sp.active + active;
   sp.active = active;
   k_.wake.set_issue(wake_key(sub), wake);
@@ -522,6 +558,10 @@ unsigned Sm::retire(Cycle now, std::vector<source::CtaSlot>& retired) {
     const std::uint64_t linear = k_.src.cta_linear(cta);
     for (Slot& w : slots_) {
       if (!w.used || w.cta != cta) continue;
+      if (static_cast<std::uint32_t>(&w - slots_.data()) == watch_slot_) [[unlikely]] {
+        if (watch_state_ != -1) k_.state_sink->on_watched_warp(now.count(), -1);
+        watch_slot_ = watch_sub_ = kNoWatch;
+      }
       const Cycle last = w.sb.last();
       k_.end = max(k_.end, last);
       if (k_.sink != nullptr)

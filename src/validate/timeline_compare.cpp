@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <string_view>
 
 namespace warpsim::validate {
 namespace {
@@ -126,37 +127,184 @@ std::string TimelineComparison::text() const {
       100.0 * sm_agreement, start_mae, start_max, end_mae, end_max);
 }
 
+namespace {
+
+std::string xml(std::string_view t) {
+  std::string o;
+  for (const char ch : t) {
+    if (ch == '&') o += "&amp;";
+    else if (ch == '<') o += "&lt;";
+    else if (ch == '>') o += "&gt;";
+    else if (ch == '"') o += "&quot;";
+    else o += ch;
+  }
+  return o;
+}
+
+// Round tick values (1, 2 or 5 times a power of ten) from 0 to hi, about `count` of them.
+std::vector<double> ticks(double hi, int count) {
+  if (hi <= 0) return {0};
+  const double raw = hi / count, mag = std::pow(10.0, std::floor(std::log10(raw)));
+  const double step = raw / mag < 1.5 ? mag : raw / mag < 3.5 ? 2 * mag : raw / mag < 7.5 ? 5 * mag : 10 * mag;
+  std::vector<double> out;
+  for (double v = 0; v <= hi * (1 + 1e-9); v += step) out.push_back(v);
+  return out;
+}
+
+std::string tick_label(double v) {
+  if (v >= 1e6) return fmt::format("{:g}M", v / 1e6);
+  if (v >= 1e4) return fmt::format("{:g}k", v / 1e3);
+  return fmt::format("{:g}", v);
+}
+
+constexpr const char* kWaveColors[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759",
+                                       "#76b7b2", "#edc948", "#b07aa1", "#9c755f"};
+
+}  // namespace
+
+std::vector<std::uint32_t> cta_waves(const TimelineSide& side) {
+  std::vector<std::size_t> order(side.ctas.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return side.ctas[a].start < side.ctas[b].start; });
+  std::vector<std::uint32_t> wave(side.ctas.size(), 1);
+  const std::size_t per = std::max<std::size_t>(side.max_resident, 1);
+  for (std::size_t k = 0; k < order.size(); ++k) wave[order[k]] = static_cast<std::uint32_t>(k / per + 1);
+  return wave;
+}
+
+std::string cta_timeline_svg(const TimelineSide& side, const TimelineDraw& d) {
+  const double span = std::max(d.span > 0 ? d.span : side.span, 1.0);
+  // SM rows (sorted SM ids, at most max_rows) and, per SM, lanes so that CTAs resident together do not overlap.
+  std::map<std::uint32_t, std::size_t> row;
+  for (const auto& c : side.ctas) row.emplace(c.sm, 0);
+  std::size_t rows = 0;
+  for (auto& [sm, r] : row) r = rows++;
+  const std::size_t drawn_rows = std::min(rows, d.max_rows);
+  std::vector<std::size_t> order(side.ctas.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return side.ctas[a].start < side.ctas[b].start; });
+  std::vector<std::size_t> lane(side.ctas.size(), 0);
+  std::map<std::uint32_t, std::vector<double>> lane_end;  // per SM: when each lane frees
+  std::size_t lanes = 1;
+  for (const std::size_t i : order) {
+    auto& ends = lane_end[side.ctas[i].sm];
+    std::size_t l = 0;
+    while (l < ends.size() && ends[l] > side.ctas[i].start) ++l;
+    if (l == ends.size()) ends.push_back(0);
+    ends[l] = side.ctas[i].end;
+    lane[i] = l;
+    lanes = std::max(lanes, ends.size());
+  }
+  const std::vector<std::uint32_t> wave = cta_waves(side);
+  std::uint32_t waves = 0;
+  for (const auto w : wave) waves = std::max(waves, w);
+
+  const double W = 1000, left = 64, right = 16, pw = W - left - right, top = 52;
+  const double h = std::clamp(std::floor(560.0 / static_cast<double>(std::max<std::size_t>(drawn_rows, 1))), 4.0, 18.0);
+  const double bottom = top + h * static_cast<double>(drawn_rows);
+  std::vector<std::string> notes;
+  if (rows > drawn_rows) notes.push_back(fmt::format("{} more SMs not drawn (the first {} by SM id are)", rows - drawn_rows, drawn_rows));
+  const double H = bottom + 44 + 14.0 * static_cast<double>(notes.size() + 1);
+  const auto X = [&](double t) { return left + pw * t / span; };
+
+  std::string svg = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart timeline\" viewBox=\"0 0 {0} {1:.0f}\" width=\"{0}\" "
+      "height=\"{1:.0f}\" style=\"max-width:100%;height:auto;font-family:sans-serif\">\n",
+      W, H);
+  svg += fmt::format("<text x=\"{}\" y=\"16\" font-size=\"13\" font-weight=\"600\">{}</text>\n", left, xml(d.title));
+  // Legend: one swatch per wave (the colours repeat after 8).
+  double lx = left;
+  const std::uint32_t shown = std::min<std::uint32_t>(std::max<std::uint32_t>(waves, 1), 8);
+  for (std::uint32_t w = 1; w <= shown; ++w) {
+    svg += fmt::format(
+        "<rect x=\"{:.0f}\" y=\"26\" width=\"12\" height=\"10\" fill=\"{}\"/><text x=\"{:.0f}\" y=\"35\" "
+        "font-size=\"11\">wave {}{}</text>\n",
+        lx, kWaveColors[(w - 1) % 8], lx + 16, w, waves > 8 && w == 8 ? "+ (colours repeat)" : "");
+    lx += waves > 8 && w == 8 ? 150 : 70;
+  }
+  svg += fmt::format(
+      "<text x=\"{:.0f}\" y=\"35\" font-size=\"11\" fill=\"#555\">wave k: the k-th {} CTAs to start (the most "
+      "resident at once); hover a bar for its CTA</text>\n",
+      lx + 6, std::max<std::uint32_t>(side.max_resident, 1));
+  // Grid lines, time ticks and their labels.
+  for (const double t : ticks(span, 8)) {
+    svg += fmt::format(
+        "<line x1=\"{0:.1f}\" y1=\"{1:.0f}\" x2=\"{0:.1f}\" y2=\"{2:.1f}\" stroke=\"#e6e6e6\"/><line x1=\"{0:.1f}\" "
+        "y1=\"{2:.1f}\" x2=\"{0:.1f}\" y2=\"{3:.1f}\" stroke=\"#888\"/><text x=\"{0:.1f}\" y=\"{4:.1f}\" "
+        "font-size=\"11\" text-anchor=\"middle\">{5}</text>\n",
+        X(t), top, bottom, bottom + 4, bottom + 16, tick_label(t));
+  }
+  svg += fmt::format(
+      "<text x=\"{:.0f}\" y=\"{:.1f}\" font-size=\"12\" text-anchor=\"middle\">cycles from the first CTA's start "
+      "(0 .. {:.0f})</text>\n",
+      left + pw / 2, bottom + 32, span);
+  svg += fmt::format(
+      "<text x=\"12\" y=\"{:.1f}\" font-size=\"12\" transform=\"rotate(-90 12 {:.1f})\" "
+      "text-anchor=\"middle\">SM</text>\n",
+      (top + bottom) / 2, (top + bottom) / 2);
+  // SM labels (every row when they fit, else every k-th).
+  const std::size_t every = static_cast<std::size_t>(std::ceil(10.0 / h));
+  for (const auto& [sm, r] : row) {
+    if (r >= drawn_rows) break;
+    if (r % every == 0)
+      svg += fmt::format("<text x=\"{:.0f}\" y=\"{:.1f}\" font-size=\"{}\" text-anchor=\"end\">SM {}</text>\n",
+                         left - 4, top + h * static_cast<double>(r) + std::min(h, 10.0) * 0.85 + std::max(0.0, (h - 10) / 2),
+                         h >= 10 ? 10 : 9, sm);
+  }
+  // The CTAs.
+  // Lanes when each gets at least 1.5 units; else full-height translucent bars (overlaps show darker).
+  const bool use_lanes = (h - 1) / static_cast<double>(lanes) >= 1.5;
+  const double lh = use_lanes ? (h - 1) / static_cast<double>(lanes) : h - 1;
+  const std::string opacity = use_lanes ? "" : " fill-opacity=\"0.45\"";
+  std::size_t drawn = 0, skipped = 0;
+  for (std::size_t i = 0; i < side.ctas.size(); ++i) {
+    const auto& c = side.ctas[i];
+    const std::size_t r = row[c.sm];
+    if (r >= drawn_rows) continue;
+    if (drawn == d.max_ctas) {
+      ++skipped;
+      continue;
+    }
+    ++drawn;
+    const double x0 = X(c.start), x1 = X(c.end);
+    const std::string extra = d.describe ? d.describe(c) : std::string();
+    svg += fmt::format(
+        "<rect x=\"{:.1f}\" y=\"{:.2f}\" width=\"{:.1f}\" height=\"{:.2f}\" fill=\"{}\"{}><title>CTA {}{} on SM {}: "
+        "{:.0f}-{:.0f} ({:.0f} cycles), wave {}</title></rect>\n",
+        x0, top + h * static_cast<double>(r) + (use_lanes ? lh * static_cast<double>(lane[i]) : 0.0),
+        std::max(x1 - x0, 0.5), lh, kWaveColors[(wave[i] - 1) % 8], opacity, c.linear, extra.empty() ? "" : " " + xml(extra), c.sm, c.start, c.end,
+        c.end - c.start, wave[i]);
+  }
+  if (skipped > 0) notes.push_back(fmt::format("{} more CTAs not drawn (the first {} are)", skipped, d.max_ctas));
+  svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{:.1f}\" fill=\"none\" stroke=\"#888\"/>\n", left,
+                     top, pw, bottom - top);
+  double ny = bottom + 48;
+  svg += fmt::format("<text x=\"{}\" y=\"{:.0f}\" font-size=\"11\" fill=\"#555\">{} CTAs on {} SMs, {} wave{}</text>\n",
+                     left, ny, side.ctas.size(), rows, waves, waves == 1 ? "" : "s");
+  for (const auto& n : notes) {
+    ny += 14;
+    svg += fmt::format("<text x=\"{}\" y=\"{:.0f}\" font-size=\"11\" fill=\"#555\">{}</text>\n", left, ny, xml(n));
+  }
+  return svg + "</svg>\n";
+}
+
 std::string timelines_html(const std::vector<TimelineComparison>& cmp) {
   std::string body;
   for (const auto& c : cmp) {
     const double span = std::max({c.sim.span, c.measured.span, 1.0});
     auto panel = [&](const TimelineSide& s, const std::string& title) {
-      std::map<std::uint32_t, int> row;
-      for (const auto& x : s.ctas) row.emplace(x.sm, 0);
-      int r = 0;
-      for (auto& [sm, idx] : row) idx = r++;
-      const int h = 6, width = 1000, top = 20;
-      std::string svg =
-          fmt::format("<h3>{} ({})</h3>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\">\n",
-                      title, c.entry, width + 60, top + h * r + 10);
-      svg += fmt::format(
-          "<text x=\"0\" y=\"12\" font-size=\"10\">SM rows (one per SM used), time 0 .. {:.0f} cycles</text>\n", span);
-      for (const auto& x : s.ctas) {
-        const double x0 = 50 + width * x.start / span, x1 = 50 + width * x.end / span;
-        svg += fmt::format(
-            "<rect x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" fill=\"hsl({},60%,55%)\"><title>CTA {} on SM "
-            "{}: "
-            "{:.0f}-{:.0f}</title></rect>\n",
-            x0, top + h * row[x.sm], std::max(x1 - x0, 0.5), h - 1, (x.linear * 47) % 360, x.linear, x.sm, x.start,
-            x.end);
-      }
-      return svg + "</svg>\n";
+      TimelineDraw d;
+      d.title = fmt::format("{}: kernel {}, CTAs on SMs over time", title, c.entry);
+      d.span = span;  // both sides on one time scale
+      return fmt::format("<h3>{} ({})</h3>\n", title, xml(c.entry)) + cta_timeline_svg(s, d);
     };
-    body += "<pre>" + c.text() + "</pre>\n" + panel(c.sim, "simulated") + panel(c.measured, "measured");
+    body += "<pre>" + xml(c.text()) + "</pre>\n" + panel(c.sim, "simulated") + panel(c.measured, "measured");
   }
   return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>warpsim: simulated vs measured "
          "timelines</title></head>"
-         "<body style=\"font-family:sans-serif\">\n" +
+         "<body style=\"font-family:sans-serif;max-width:1100px;margin:0 auto\">\n" +
          body + "</body></html>\n";
 }
 

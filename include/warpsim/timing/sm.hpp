@@ -101,6 +101,7 @@ struct KernelContext {
     cluster_barrier = cfg.cluster_barrier_cycles + static_cast<std::uint64_t>(std::llround(more));
   }
   TraceSink* mem_sink = nullptr;  // every memory access as charged (sink, when it wants them: TraceSink::on_mem)
+  TraceSink* state_sink = nullptr;  // warp states over time and one watched warp's (sink, when it wants them)
 };
 
 class Sm {
@@ -200,6 +201,13 @@ class Sm {
   Cycle dsmem_free_{0};                 // this SM's DSMEM port is busy until then (cluster.dsmem_bytes_per_cycle)
   std::vector<Cycle> data_back_;        // scratch: when each bulk copy of an issue has its data back
   std::uint64_t active_warps_ = 0;  // a warp exited since the last retire()
+  // The warp k_.state_sink watches, if it is on this SM: its slot and sub-partition (kNoWatch: none), its state at
+  // its sub-partition's last scan (TraceSink::on_watched_warp's numbers; -2 before the first).
+  static constexpr std::uint32_t kNoWatch = ~0u;
+  std::uint32_t watch_slot_ = kNoWatch, watch_sub_ = kNoWatch;
+  int watch_state_ = -2;
+  template <bool Watch>
+  std::int64_t scan_impl(std::uint32_t sub, Cycle now);
 };
 
 }  // namespace warpsim::timing

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <warpsim/common/types.hpp>
+#include <warpsim/timing/stats.hpp>
 
 #include <cstdint>
 #include <string>
@@ -63,6 +64,17 @@ class TraceSink {
   // access with executing lanes, as charged (on_mem is called only when wants_mem() is true).
   virtual bool wants_mem() const { return false; }
   virtual void on_mem(const MemEvent& e) {}
+  // Warp states over time, for `warpsim report`'s "Latency hiding" section (teach/sec_latency.cpp): from cycle
+  // `from` to `to`, `warps` of SM `sm`'s resident warps were in each state (WarpStateCycles's fields counted in
+  // warps, not cycles). Called only when wants_warp_states(), each time an SM's counts change and at the grid's
+  // end; the sum over calls of warps x (to - from) is the kernel's TimingStats::warp_states exactly.
+  virtual bool wants_warp_states() const { return false; }
+  virtual void on_warp_states(std::uint32_t sm, std::uint64_t from, std::uint64_t to, const WarpStateCycles& warps) {}
+  // One warp's own state (same section): while wants_warp_states(), watches(cta, warp) is asked for each warp placed;
+  // for the first it answers true, on_watched_warp(cycle, state) reports each change of the state it is counted in
+  // from `cycle` on: 0 issued, 1 dependency, 2 memory, 3 barrier, 4 not selected, -1 not counted (exited).
+  virtual bool watches(std::uint64_t cta, std::uint32_t warp) const { return false; }
+  virtual void on_watched_warp(std::uint64_t cycle, int state) {}
 };
 
 }  // namespace warpsim::timing
