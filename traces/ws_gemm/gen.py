@@ -41,7 +41,8 @@ def build(shapes, ptx, seed0):
         if c == 2:
             kern["cluster"] = [2]
         kern["dynamic_smem"] = SMEM
-        kern["args"] = [tmap(f"A{i}", dtype, [k, m], elem, [kt, 128 // c]), tmap(f"B{i}", dtype, [k, n], elem, [kt, 128]),
+        kern["args"] = [tmap(f"A{i}", dtype, [k, m], elem, [kt, 128 // c]),
+                        tmap(f"B{i}", dtype, [k, n], elem, [kt, 128]),
                         tmap(f"D{i}", "float32", [n, m], 4, [32, 64]), {"s32": m}, {"s32": n}, {"s32": k}]
         kernels.append(kern)
     return buffers, kernels
@@ -50,8 +51,8 @@ def build(shapes, ptx, seed0):
 DESC = ("Warp-specialized persistent GEMM (ws_gemm.cu): D = A B^T, A M x K and B N x K row-major f16 or e4m3, D f32; "
         "384 threads a CTA: a TMA producer warp (setmaxnreg.dec 40) fills a 4-stage ring of 128 x 128-byte A and B "
         "tiles (128B swizzle) guarded by full/empty mbarriers, two consumer warpgroups (setmaxnreg.inc 232) each "
-        "wgmma m64n128 on 64 rows of a 128 x 128 tile, epilogue through swizzled shared memory and a TMA store; at most "
-        "132 CTAs walking the tiles statically; clusters of 2 share A's tile by TMA multicast. ")
+        "wgmma m64n128 on 64 rows of a 128 x 128 tile, epilogue through swizzled shared memory and a TMA store; "
+        "at most 132 CTAs walking the tiles statically; clusters of 2 share A's tile by TMA multicast. ")
 
 
 def write(path, desc, shapes, ptx, seed0, judgement):
