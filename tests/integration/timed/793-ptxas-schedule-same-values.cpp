@@ -46,6 +46,9 @@ std::vector<std::string> run_configs() {
     if (kSmallOnly && (w.starts_with("ubench_") || w.starts_with("j_") || w.ends_with("gemm_mma_sync") ||
                        w == "wgmma_gemm" || w == "ws_gemm"))
       continue;
+    // ws_gemm (about 45 s per run here) is left out of both builds: test 587 checks its outputs under the default
+    // schedule (compiler.schedule = 1) against an exact CPU reference, which is what this test would establish.
+    if (w == "ws_gemm") continue;
     if (w != "barrier_deadlock" && fs::exists(cfg)) out.push_back(cfg.string());
   }
   std::sort(out.begin(), out.end());
