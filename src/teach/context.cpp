@@ -133,6 +133,12 @@ const std::vector<timing::IssueEvent>& Context::warp_issues() {
 
 sim::RunResult Context::simulate(const std::vector<std::string>& extra_sets, bool functional, timing::TraceSink* sink,
                                  std::uint64_t no_progress_limit) const {
+  return run_with(extra_sets, nullptr, functional, sink, no_progress_limit);
+}
+
+sim::RunResult Context::run_with(const std::vector<std::string>& extra_sets,
+                                 const std::function<void(config::RunConfig&)>& edit, bool functional,
+                                 timing::TraceSink* sink, std::uint64_t no_progress_limit) const {
   auto sets = opts_.sets;
   sets.insert(sets.end(), extra_sets.begin(), extra_sets.end());
   sim::RunOptions ro;
@@ -140,7 +146,9 @@ sim::RunResult Context::simulate(const std::vector<std::string>& extra_sets, boo
   ro.functional_only = functional;
   ro.trace = sink;
   ro.no_progress_limit = no_progress_limit;
-  return sim::run(config::load_run_config(opts_.config_path, sets), ro);
+  config::RunConfig cfg = config::load_run_config(opts_.config_path, sets);
+  if (edit) edit(cfg);
+  return sim::run(cfg, ro);
 }
 
 const nlohmann::json* Context::measured() {
@@ -189,15 +197,7 @@ const nlohmann::json* Context::measured_launch() {
 sim::RunResult Context::simulate_edited(const std::vector<std::string>& extra_sets,
                                         const std::function<void(config::RunConfig&)>& edit,
                                         timing::TraceSink* sink) const {
-  auto sets = opts_.sets;
-  sets.insert(sets.end(), extra_sets.begin(), extra_sets.end());
-  sim::RunOptions ro;
-  ro.gpu_overrides = sets;
-  ro.functional_only = false;
-  ro.trace = sink;
-  config::RunConfig cfg = config::load_run_config(opts_.config_path, sets);
-  if (edit) edit(cfg);
-  return sim::run(cfg, ro);
+  return run_with(extra_sets, edit, false, sink, 0);
 }
 
 const MemRecorder& Context::mem_profile() {

@@ -71,6 +71,11 @@ class Context {
   const MemRecorder& mem_profile();
 
  private:
+  // simulate() and simulate_edited(): the config loaded with the page's and the extra overrides, `edit` (may be
+  // empty) applied, then run.
+  sim::RunResult run_with(const std::vector<std::string>& extra_sets, const std::function<void(config::RunConfig&)>& edit,
+                          bool functional, timing::TraceSink* sink, std::uint64_t no_progress_limit) const;
+
   ReportOptions opts_;
   config::RunConfig cfg_;
   std::size_t launch_ = 0;
