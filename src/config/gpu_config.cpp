@@ -809,17 +809,12 @@ std::string gpu_config_json(const GpuConfig& cfg) {
 
 std::string gpu_configs_dir() {
   if (const char* env = std::getenv("WARPSIM_CONFIGS"); env != nullptr && *env != '\0') return env;
-#ifdef WARPSIM_CONFIGS_DIR
-  return WARPSIM_CONFIGS_DIR;
-#else
-  // This file is <source tree>/src/config/gpu_config.cpp; the shipped models are <source tree>/configs/gpus.
-  const fs::path here(__FILE__);
-  if (here.is_absolute()) {
-    const fs::path dir = here.parent_path().parent_path().parent_path() / "configs" / "gpus";
-    if (fs::is_directory(dir)) return dir.string();
-  }
-  return "configs/gpus";
+  // The source tree's configs/gpus, compiled in by CMake (an absolute path: __FILE__ is not one under a compiler
+  // cache that rewrites paths relative to a base directory, as ccache's base_dir does).
+#ifdef WARPSIM_SOURCE_CONFIGS_DIR
+  if (fs::is_directory(WARPSIM_SOURCE_CONFIGS_DIR)) return WARPSIM_SOURCE_CONFIGS_DIR;
 #endif
+  return "configs/gpus";
 }
 
 }  // namespace warpsim::config
