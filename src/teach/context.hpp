@@ -1,4 +1,5 @@
-// What every section of `warpsim report` shares: the run config, the chosen kernel and warp, one timed run
+// What every section of `warpsim report` shares: the run config, the chosen kernel and warp (without --warp,
+// chosen from a functional run before anything else), one timed run
 // of the config recorded once (CTA/warp timeline, issue counts per SM, the chosen warp's issued
 // instructions), further simulations of the same config with extra overrides, and the H200's measurement.
 //

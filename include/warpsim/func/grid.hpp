@@ -1,5 +1,6 @@
 // Running a whole grid functionally (no timing): CTAs are made resident a window at a time, and the
-// resident warps take turns, each running until it blocks or uses its quantum of instructions.
+// resident warps take turns, each running until it blocks or uses its quantum of instructions. An optional
+// StepObserver sees every executed warp-step (pc, active and executed lanes) and every CTA's end.
 //
 // Models: deadlock detection (every resident warp of a CTA blocked and no barrier can open) and the livelock
 // watchdog, both those of the functional source (func/functional_source.hpp), reported with what every warp is
