@@ -25,7 +25,9 @@ Setup setup_report(CLI::App& app) {
   sub->add_option("config", o->config, "Run config (JSON)")->required();
   sub->add_option("--html", o->html, "Output HTML file")->required();
   sub->add_option("--kernel", o->kernel, "Kernel (entry name) to report on; default: the first launch's");
-  sub->add_option("--warp", o->warp, "CTA:WARP (linear CTA id, warp index) for the divergence view; default 0:0");
+  sub->add_option("--warp", o->warp,
+                  "CTA:WARP (linear CTA id, warp index) for the divergence view; default: the warp of the launch with "
+                  "the lowest lane utilisation (ties: the lowest CTA, then warp)");
   sub->add_option("--sweep", o->sweeps,
                   "NAME=FROM:TO:POINTS: simulate over a range for the occupancy-vs-speed section (e.g. smem=0:200000:8)");
   sub->add_option("--set", o->sets, "Override a GPU-model parameter: name=value (see configs/README.md)");

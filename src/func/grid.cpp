@@ -117,7 +117,7 @@ std::string printf_text(std::vector<PrintfRecord> records) {
   return out;
 }
 
-GridStats run_grid(Launch& L, const GridLimits& limits) {
+GridStats run_grid(Launch& L, const GridLimits& limits, StepObserver* observer) {
   FunctionalSource src(L, limits);
   const std::uint64_t total = L.grid.volume();
   // Whole clusters at a time (co-scheduled, as the GPU does), in cluster order: the window is rounded up to them.
@@ -136,14 +136,18 @@ GridStats run_grid(Launch& L, const GridLimits& limits) {
     for (const source::CtaSlot c : resident) {
       for (std::uint32_t w = 0; w < src.warps(c); ++w) {
         for (std::uint32_t q = 0; q < limits.quantum && !src.warp_done(c, w); ++q) {
-          if (src.issue(c, w).kind != source::Issued::Kind::Executed) break;
+          const source::Issued& r = src.issue(c, w);
+          if (r.kind != source::Issued::Kind::Executed) break;
           any = true;
+          if (observer != nullptr) [[unlikely]]
+            observer->on_step(src.cta_linear(c), w, r);
         }
       }
     }
     // Retire finished CTAs; a CTA where nothing can run is a deadlock.
     for (auto it = resident.begin(); it != resident.end();) {
       if (src.cta_done(*it)) {
+        if (observer != nullptr) observer->on_cta_end(src.cta_linear(*it));
         src.finish_cta(*it);
         it = resident.erase(it);
         continue;

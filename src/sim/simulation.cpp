@@ -273,7 +273,9 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
                                       [](const ir::Instr& in) { return in.op == ir::Op::Setmaxnreg; });
       if (opts.functional_only) {
         if (budget) L.regs_per_thread = kernel_registers(cfg, k, lm.module).first;
-        st = func::run_grid(L, limits);
+        const bool observed =
+            opts.observer != nullptr && (&k - cfg.kernels.data()) == static_cast<std::ptrdiff_t>(opts.observe_launch);
+        st = func::run_grid(L, limits, observed ? opts.observer : nullptr);
       } else {
         if (opts.trace != nullptr) opts.trace->on_kernel_begin(k.entry);
         const auto [regs, source] = kernel_registers(cfg, k, lm.module);

@@ -4,9 +4,16 @@
 #include "mem_profile.hpp"
 
 #include <warpsim/common/error.hpp>
+#include <warpsim/func/grid.hpp>
+#include <warpsim/ir/program.hpp>
+#include <warpsim/lower/lowered.hpp>
+#include <warpsim/ptx/parser.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <tuple>
+#include <unordered_map>
 
 namespace warpsim::teach {
 namespace {
@@ -75,7 +82,106 @@ class Tee : public timing::TraceSink {
   std::vector<std::pair<std::uint64_t, int>>* watched_;
 };
 
+// Tallies every warp of one launch in a functional run (Context::warp_choice) and keeps the best as CTAs end, so
+// that only resident CTAs' warps are held.
+class WarpChooser : public func::StepObserver {
+ public:
+  using Tally = Context::WarpTally;
+  WarpChooser(const ir::Program& prog, std::uint32_t threads, Context::WarpChoice& out)
+      : prog_(prog), threads_(threads), out_(out) {}
+  void on_step(std::uint64_t cta, std::uint32_t warp, const source::Issued& r) override {
+    if (cur_ == nullptr || cur_cta_ != cta) {
+      cur_ = &resident_[cta];
+      cur_cta_ = cta;
+      if (cur_->empty()) {
+        const std::uint32_t n = (threads_ + 31) / 32;
+        cur_->resize(n);
+        for (std::uint32_t w = 0; w < n; ++w)
+          (*cur_)[w].cta = cta, (*cur_)[w].warp = w, (*cur_)[w].lanes = std::min<std::uint32_t>(32, threads_ - w * 32);
+      }
+    }
+    Tally& t = (*cur_)[warp];
+    ++t.issues;
+    t.active += r.active.count();
+    t.pred_on += r.executed.count();
+    const ir::Instr& in = prog_.code[r.pc];
+    if (in.op == ir::Op::Bra && in.guard != ir::kNoReg) {
+      ++t.branches;
+      if (r.executed.any() && r.executed != r.active) ++t.divergent;
+    }
+  }
+  void on_cta_end(std::uint64_t cta) override {
+    const auto it = resident_.find(cta);
+    if (it == resident_.end()) return;
+    for (const Tally& t : it->second) fold(t);
+    resident_.erase(it);
+    cur_ = nullptr;
+  }
+  // The CTAs that had not ended (a run that stopped early), in CTA order.
+  void finish() {
+    std::vector<std::uint64_t> left;
+    for (const auto& [c, ws] : resident_) left.push_back(c);
+    std::sort(left.begin(), left.end());
+    for (auto c : left) on_cta_end(c);
+  }
+
+ private:
+  // a before b: lower active-lane utilisation, then lower predicated-on utilisation, then lower CTA, warp.
+  static bool before(const Tally& a, const Tally& b) {
+    using W = unsigned __int128;
+    const W sa = W{a.issues} * a.lanes, sb = W{b.issues} * b.lanes;
+    const W aa = W{a.active} * sb, ba = W{b.active} * sa;
+    if (aa != ba) return aa < ba;
+    const W ap = W{a.pred_on} * sb, bp = W{b.pred_on} * sa;
+    if (ap != bp) return ap < bp;
+    return std::tie(a.cta, a.warp) < std::tie(b.cta, b.warp);
+  }
+  void fold(const Tally& t) {
+    if (t.issues == 0) return;
+    ++out_.warps;
+    out_.issues += t.issues;
+    out_.slots += t.issues * t.lanes;
+    out_.active += t.active;
+    if (t.active < t.issues * t.lanes) ++out_.below_full;
+    if (out_.warps == 1 || before(t, out_.chosen)) out_.chosen = t;
+  }
+
+  const ir::Program& prog_;
+  std::uint32_t threads_;
+  Context::WarpChoice& out_;
+  std::unordered_map<std::uint64_t, std::vector<Tally>> resident_;
+  std::vector<Tally>* cur_ = nullptr;  // resident_[cur_cta_]
+  std::uint64_t cur_cta_ = 0;
+};
+
 }  // namespace
+
+void Context::choose_warp() {
+  choice_.automatic = true;
+  const auto& l = cfg_.kernels[launch_];
+  // Only the launches up to the chosen one run; their expectations are not checked here.
+  config::RunConfig cfg = cfg_;
+  cfg.kernels.resize(launch_ + 1);
+  cfg.expects.clear();
+  sim::RunOptions ro;
+  ro.gpu_overrides = opts_.sets;
+  ro.functional_only = true;
+  ro.observe_launch = launch_;
+  try {
+    const lower::Program prog = lower::lower(ir::load_program(ptx::parse_file(l.ptx), l.entry), cfg_.gpu);
+    WarpChooser chooser(prog.code, l.block.x * l.block.y * l.block.z, choice_);
+    ro.observer = &chooser;
+    try {
+      (void)sim::run(cfg, ro);
+    } catch (const Error& e) {
+      choice_.failure = e.what();
+    }
+    chooser.finish();
+  } catch (const Error& e) {  // the PTX does not load: the timed run reports it
+    choice_.failure = e.what();
+  }
+  if (choice_.warps != 0) cta_ = choice_.chosen.cta, warp_ = choice_.chosen.warp;
+}
 
 Context::Context(ReportOptions opts) : opts_(std::move(opts)) {
   cfg_ = config::load_run_config(opts_.config_path, opts_.sets);
@@ -94,8 +200,12 @@ Context::Context(ReportOptions opts) : opts_(std::move(opts)) {
   const auto& l = cfg_.kernels[launch_];
   const std::uint64_t ctas = std::uint64_t{l.grid.x} * l.grid.y * l.grid.z;
   const std::uint32_t warps = (l.block.x * l.block.y * l.block.z + 31) / 32;
-  cta_ = opts_.cta.value_or(0);
-  warp_ = opts_.warp.value_or(0);
+  if (!opts_.cta || !opts_.warp) {
+    choose_warp();
+    return;
+  }
+  cta_ = *opts_.cta;
+  warp_ = *opts_.warp;
   if (cta_ >= ctas)
     fail(ErrorKind::Input, "--warp {}:{}: kernel {} has {} CTAs (linear ids 0..{})", cta_, warp_, l.entry, ctas,
          ctas - 1);

@@ -1,4 +1,5 @@
-// What every section of `warpsim report` shares: the run config, the chosen kernel and warp, one timed run
+// What every section of `warpsim report` shares: the run config, the chosen kernel and warp (without --warp,
+// chosen from a functional run before anything else), one timed run
 // of the config recorded once (CTA/warp timeline, issue counts per SM, the chosen warp's issued
 // instructions), further simulations of the same config with extra overrides, and the H200's measurement.
 //
@@ -40,9 +41,32 @@ class Context {
   const sim::RunResult& timed();
   const sim::KernelSummary& kernel() { return timed().kernels[launch_]; }
   const report::KernelTimeline& timeline();  // the chosen launch's CTAs, warps and issues per SM per 64 cycles
-  // The chosen warp (--warp, or CTA 0 warp 0) and the instructions it issued in the timed run, in order.
+  // The chosen warp (--warp, or the one warp_choice() found) and the instructions it issued in the timed run, in
+  // order.
   std::uint64_t chosen_cta() const { return cta_; }
   std::uint32_t chosen_warp() const { return warp_; }
+
+  // Without --warp, the warp is chosen before anything else runs, from a functional run of the config (every
+  // launch up to the chosen one; func::StepObserver): the warp of the chosen launch with the lowest lane
+  // utilisation (active lanes per executed warp-instruction over the warp's lanes, Nsight's
+  // smsp__thread_inst_executed_per_inst_executed per warp); ties: the fewest predicated-on lanes per instruction
+  // (..._pred_on), then the lowest CTA, then the lowest warp. So a launch where no warp diverges shows 0:0.
+  struct WarpTally {
+    std::uint64_t cta = 0;
+    std::uint32_t warp = 0, lanes = 0;          // lanes: threads of the warp (32 but in a partial last warp)
+    std::uint64_t issues = 0;                   // warp-instructions executed (functionally: folded ones too)
+    std::uint64_t active = 0, pred_on = 0;      // active lanes and active lanes whose guard was true, summed
+    std::uint64_t branches = 0, divergent = 0;  // conditional bra executions, and those that split the warp
+  };
+  struct WarpChoice {
+    bool automatic = false;                           // false: --warp chose it
+    WarpTally chosen;                                 // the chosen warp's tally
+    std::uint64_t warps = 0;                          // warps of the launch compared
+    std::uint64_t below_full = 0;                     // of them, warps with an active-lane utilisation under 100 %
+    std::uint64_t issues = 0, slots = 0, active = 0;  // summed over the launch: slots = issues x lanes
+    std::string failure;  // the functional run's error when it stopped early (the choice is from what ran)
+  };
+  const WarpChoice& warp_choice() const { return choice_; }
   const std::vector<timing::IssueEvent>& warp_issues();
 
   // Another simulation of the same config with more --set overrides (after the page's own): both
@@ -81,6 +105,8 @@ class Context {
   std::size_t launch_ = 0;
   std::uint64_t cta_ = 0;
   std::uint32_t warp_ = 0;
+  WarpChoice choice_;
+  void choose_warp();  // fills choice_, cta_ and warp_ (no --warp)
   std::optional<sim::RunResult> timed_;
   std::unique_ptr<report::TimelineRecorder> recorder_;
   std::vector<timing::IssueEvent> warp_issues_;

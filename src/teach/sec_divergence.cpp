@@ -1,22 +1,25 @@
-// Section 1 of `warpsim report`: divergence and reconvergence of one warp. For the chosen warp it shows a
-// grid of the instructions it issued (rows, in issue order, with the PTX line and the CUDA line from .loc)
-// by lanes (32 columns), each cell coloured by the path (the active mask) that issued it, grey for lanes not
-// taking part; conditional branches and their reconvergence points (immediate post-dominators) are marked.
-// Under the grid: lane utilisation per basic block, and per branch the taken / not-taken lanes and how often
-// it was uniform. The same warp is shown under both reconvergence models (sm.reconvergence ipdom_stack and
-// independent) and with ptxas's code rewriting (compiler.schedule) off and on, side by side as lane strips
-// and as full grids; a run that livelocks or deadlocks is shown up to the watchdog, labelled with its report.
+// Section 1 of `warpsim report`: divergence and reconvergence of one warp. The warp is --warp's, or else the one
+// Context chose from a functional run (the lowest lane utilisation of the launch; context.hpp), and the page says
+// which and why. For that warp it shows a grid of the instructions it issued (rows, in issue order, with the PTX
+// line and the CUDA line from .loc) by lanes (32 columns), each cell coloured by the path (the active mask) that
+// issued it, shaded when the lane is on the path but the instruction's guard predicate is false (predicated off),
+// grey for lanes not taking part; conditional branches and their reconvergence points (immediate
+// post-dominators) are marked. Under the grid: the guarded instructions with their predicated-off lanes, lane
+// utilisation per basic block counted as Nsight does (active lanes per issue, and predicated-on lanes per issue),
+// and per branch the taken / not-taken lanes and how often it was uniform. The same warp is shown under both
+// reconvergence models (sm.reconvergence ipdom_stack and independent) and with ptxas's code rewriting
+// (compiler.schedule) off and on, side by side as lane strips and as full grids; a run that livelocks or
+// deadlocks is shown up to the watchdog, labelled with its report.
 //
 // Models: nothing new: the timed run of the page (Context) and at most two more timed runs of the same config
 // (the other reconvergence model, the other compiler.schedule value), each stopped as soon as the chosen warp's
 // CTA retires (a large grid is not run to its end) and after a quarter of the timed run's warp-instructions (at
 // least kMinCap), recorded by a TraceSink; under ipdom_stack with the watchdog lowered to kWatchdog. The base
 // view is the page's timed run, or, when that run failed (barrier_deadlock), the warp's issues up to the failure
-// with its report. Which lanes a branch sent to its target is read from the warp's next issue of any of those
-// lanes (in the target's block or the fall-through's).
-// Leaves out: lanes predicated off inside an issued instruction (the timing model reports the path's mask,
-// not the guard: an if-converted branch shows all its path's lanes on both sides); more than kGridRows rows
-// per grid and kKeep issues per extra run (the page says how many were left out).
+// with its report. Predicated-off lanes and the lanes a branch sent to its target come from each issue's
+// exec_mask (the functional model's guard mask, timing::IssueEvent).
+// Leaves out: which lanes a brx.idx sent where (shown as unknown); more than kGridRows rows per grid and kKeep
+// issues per extra run (the page says how many were left out).
 #include "context.hpp"
 #include "html.hpp"
 
@@ -187,8 +190,8 @@ std::int64_t branch_target(const ir::Instr& in) {
   return -1;
 }
 
-// Per issue: for a conditional branch, the lanes it sent to its target and to the fall-through (read from
-// the warp's next issue of any of its lanes), -1 when unknown.
+// Per issue: for a conditional branch, the lanes it sent to its target and to the fall-through (a bra's guard is
+// its condition: the issue's exec_mask), -1 when unknown (brx.idx, several targets).
 struct Split {
   std::int64_t taken = -1, not_taken = -1;
 };
@@ -214,17 +217,9 @@ std::vector<Split> branch_splits(const View& v) {
     if (!conditional_branch(in)) continue;
     const std::int64_t t = branch_target(in);
     if (t < 0) continue;  // brx.idx: several targets, left unknown
-    const auto tb = block_of(prog, t), fb = block_of(prog, std::int64_t{ev[i].pc} + 1);
     const std::uint32_t a = ev[i].active_mask;
-    for (std::size_t j = i + 1; j < ev.size() && j < i + 256; ++j) {
-      const std::uint32_t m = ev[j].active_mask & a;
-      if (m == 0) continue;
-      const auto nb = block_of(prog, ev[j].pc);
-      if (tb == fb) out[i] = {a, 0};  // a branch to the next instruction
-      else if (nb == tb) out[i] = {m, a & ~m};
-      else if (nb == fb) out[i] = {a & ~m, m};
-      break;
-    }
+    if (block_of(prog, t) == block_of(prog, std::int64_t{ev[i].pc} + 1)) out[i] = {a, 0};  // to the next instruction
+    else out[i] = {ev[i].exec_mask & a, a & ~ev[i].exec_mask};
   }
   return out;
 }
@@ -266,10 +261,18 @@ class Paths {
     if (full_) item(0, "all 32 lanes");
     for (std::size_t k = 0; k < order_.size() && k < 9; ++k) item(k + 1, "lanes " + lane_ranges(order_[k]));
     if (order_.size() > 9) h += fmt::format("and {} more paths (the colours repeat); ", order_.size() - 9);
-    h += "grey: lanes not on the path that issued.</p>";
+    h += "grey: lanes not on the path that issued.";
+    if (pred_off)
+      h += " <span class=\"dv-lanes\"><b class=\"q0 dv-po\">\u2591\u2591</b></span> (shaded, in the path's colour): "
+           "<em>predicated off</em>: the lane is on the path, but the instruction's guard (<code>@p</code> / "
+           "<code>@!p</code>) is false for it, so it issues with the warp and does nothing (on a conditional branch: "
+           "the lane does not take it). Nsight counts these lanes in <code>smsp__thread_inst_executed</code> but not "
+           "in <code>smsp__thread_inst_executed_pred_on</code>.";
+    h += "</p>";
     return h;
   }
   static std::size_t cls(std::size_t i) { return i == 0 ? 0 : (i - 1) % 9 + 1; }  // CSS class q0-q9
+  bool pred_off = false;  // some lane drawn predicated off (the legend explains it)
 
  private:
   std::map<std::uint32_t, std::size_t> ids_;
@@ -277,17 +280,25 @@ class Paths {
   bool full_ = false;
 };
 
-// The 32 lanes of one issue as runs of blocks: coloured (class q0-q9, by path) or grey (the cell's colour).
-std::string lanes_cell(std::uint32_t mask, Paths& paths) {
+// The 32 lanes of one issue as runs of blocks: solid in the path's colour (class q0-q9) for the lanes that took
+// part, shaded (\u2591, class dv-po) in the path's colour for lanes of the path whose guard was false (predicated
+// off), grey (the cell's colour) for lanes not on the path.
+std::string lanes_cell(std::uint32_t mask, std::uint32_t exec, Paths& paths) {
   std::string s;
   const std::size_t p = paths.index(mask);
+  const auto state = [&](int l) { return !((mask >> l) & 1) ? 0 : ((exec >> l) & 1) ? 1 : 2; };
   for (int l = 0; l < 32;) {
-    const bool on = (mask >> l) & 1;
+    const int st = state(l);
     int e = l;
-    while (e + 1 < 32 && (((mask >> (e + 1)) & 1) != 0) == on) ++e;
+    while (e + 1 < 32 && state(e + 1) == st) ++e;
     std::string blocks;
-    for (int k = l; k <= e; ++k) blocks += (k % 8 == 0 && k != 0) ? "\u258c" : "\u2588";
-    s += on ? fmt::format("<b class=\"q{}\">{}</b>", Paths::cls(p), blocks) : blocks;
+    for (int k = l; k <= e; ++k) blocks += st == 2 ? "\u2591" : (k % 8 == 0 && k != 0) ? "\u258c" : "\u2588";
+    if (st == 0) s += blocks;
+    else if (st == 1) s += fmt::format("<b class=\"q{}\">{}</b>", Paths::cls(p), blocks);
+    else {
+      s += fmt::format("<b class=\"q{} dv-po\">{}</b>", Paths::cls(p), blocks);
+      paths.pred_off = true;
+    }
     l = e + 1;
   }
   return s;
@@ -326,20 +337,24 @@ std::string lane_strip(const View& v, Paths& paths) {
       w, h, left, top, cw * static_cast<double>(n), 32 * lh);
   s += fmt::format("<text x=\"{}\" y=\"{}\" class=\"tl\" text-anchor=\"end\">0</text>", left - 3, top + 7);
   s += fmt::format("<text x=\"{}\" y=\"{}\" class=\"tl\" text-anchor=\"end\">31</text>", left - 3, top + 32 * lh);
-  // Per lane, runs of consecutive issues on the same path: one rectangle each.
+  // Per lane, runs of consecutive issues on the same path and equally predicated: one rectangle each (predicated
+  // off: class po, pale).
   std::vector<std::size_t> path(n);
   for (std::size_t i = 0; i < n; ++i) path[i] = Paths::cls(paths.index(v.events[i].active_mask));
   for (int l = 0; l < 32; ++l) {
+    const auto off = [&](std::size_t i) { return !((v.events[i].exec_mask >> l) & 1); };
     for (std::size_t i = 0; i < n;) {
       if (!((v.events[i].active_mask >> l) & 1)) {
         ++i;
         continue;
       }
       std::size_t e = i;
-      while (e + 1 < n && ((v.events[e + 1].active_mask >> l) & 1) && path[e + 1] == path[i]) ++e;
-      s += fmt::format("<rect x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" class=\"q{}\"/>",
+      while (e + 1 < n && ((v.events[e + 1].active_mask >> l) & 1) && path[e + 1] == path[i] && off(e + 1) == off(i))
+        ++e;
+      s += fmt::format("<rect x=\"{:.1f}\" y=\"{}\" width=\"{:.1f}\" height=\"{}\" class=\"q{}{}\"/>",
                        left + cw * static_cast<double>(i), top + l * lh, cw * static_cast<double>(e - i + 1), lh,
-                       path[i]);
+                       path[i], off(i) ? " po" : "");
+      paths.pred_off = paths.pred_off || off(i);
       i = e + 1;
     }
   }
@@ -359,19 +374,28 @@ std::string stats_tables(const View& v, const std::vector<Split>& splits, Source
   std::map<std::uint32_t, BranchStat> br;
   struct BlockStat {
     std::uint32_t first = 0, last = 0;
-    std::uint64_t issues = 0, lanes = 0;
+    std::uint64_t issues = 0, lanes = 0, on = 0;  // on: active lanes whose guard held (Nsight's pred_on)
   };
   std::map<std::pair<std::uint32_t, std::uint32_t>, BlockStat> blocks;  // (function, block)
+  struct PredStat {
+    std::uint64_t issues = 0, lanes = 0, off = 0;
+  };
+  std::map<std::uint32_t, PredStat> pred;  // guarded instructions other than branches, by pc
   for (std::size_t i = 0; i < v.events.size(); ++i) {
     const auto& e = v.events[i];
     const auto& in = prog.code[e.pc];
     const auto lanes = static_cast<std::uint64_t>(std::popcount(e.active_mask));
+    const auto on = static_cast<std::uint64_t>(std::popcount(e.active_mask & e.exec_mask));
     const auto& fi = prog.functions[in.func];
     const auto& cfg = prog.cfgs[in.func];
     const std::uint32_t b = cfg.block_of[e.pc - fi.begin_pc];
     auto& bs = blocks[{in.func, b}];
     bs.first = fi.begin_pc + cfg.blocks[b].first, bs.last = fi.begin_pc + cfg.blocks[b].last;
-    ++bs.issues, bs.lanes += lanes;
+    ++bs.issues, bs.lanes += lanes, bs.on += on;
+    if (in.guard != ir::kNoReg && in.op != ir::Op::Bra && in.op != ir::Op::BrxIdx) {
+      auto& ps = pred[e.pc];
+      ++ps.issues, ps.lanes += lanes, ps.off += lanes - on;
+    }
     if (!conditional_branch(in)) continue;
     auto& s = br[e.pc];
     ++s.execs;
@@ -420,9 +444,36 @@ std::string stats_tables(const View& v, const std::vector<Split>& splits, Source
          "efficiency, per branch); a divergent execution runs both sides one after the other with part of the "
          "warp idle.</p>";
   }
+  h += "<h3>Predicated instructions</h3>";
+  if (pred.empty()) {
+    h += "<p class=\"note\" data-predicated=\"0\">This warp issued no guarded instruction other than branches in this "
+         "run.</p>";
+  } else {
+    h += fmt::format(
+        "<div class=\"scroll\"><table class=\"dv-pred\" data-predicated=\"{}\"><tr><th>PTX line</th><th class=\"l\">"
+        "CUDA line</th><th class=\"l\">instruction</th><th>issued</th><th>active lanes</th><th>predicated off</th>"
+        "<th>predicated-on lanes per issue</th></tr>",
+        pred.size());
+    std::size_t rows = 0;
+    for (const auto& [pc, ps] : pred) {
+      if (++rows > 60) break;
+      const auto& in = prog.code[pc];
+      h += fmt::format(
+          "<tr data-pc=\"{}\"><td>{}</td><td class=\"l\" title=\"{}\">{}</td><td class=\"l\"><code>{}</code></td>"
+          "<td>{}</td><td>{}</td><td class=\"dv-off\">{}</td><td>{:.1f}</td></tr>",
+          pc, in.line, esc(src.text(in)), esc(src.where(in)), esc(prog.text[pc]), ps.issues, ps.lanes, ps.off,
+          static_cast<double>(ps.lanes - ps.off) / static_cast<double>(ps.issues));
+    }
+    h += "</table></div>";
+    if (pred.size() > 60) h += fmt::format("<p class=\"note\">{} more left out.</p>", pred.size() - 60);
+    h += "<p class=\"note\">Active and predicated-off lanes: summed over the instruction's issues. A predicated-off "
+         "lane takes the issue slot like the others and does nothing; ptxas predicates short branches instead of "
+         "branching (compiler.schedule = 1), which trades divergence for these lanes.</p>";
+  }
   h += "<h3>Lane utilisation per basic block</h3><div class=\"scroll\"><table class=\"dv-blocks\"><tr>"
        "<th class=\"l\">block</th><th>PTX lines</th><th class=\"l\">CUDA lines</th><th>issued</th>"
-       "<th>active lanes per issue</th><th>utilisation</th></tr>";
+       "<th>active lanes per issue</th><th>utilisation</th><th>predicated-on lanes per issue</th>"
+       "<th>utilisation (predicated on)</th></tr>";
   std::size_t shown = 0;
   for (const auto& [key, b] : blocks) {
     if (++shown > 60) break;
@@ -432,13 +483,17 @@ std::string stats_tables(const View& v, const std::vector<Split>& splits, Source
     if (cuda.empty()) cuda = src.where(z);
     else if (z.src_line != a.src_line && !src.where(z).empty()) cuda += fmt::format(" .. {}", z.src_line);
     const double per = static_cast<double>(b.lanes) / static_cast<double>(b.issues);
+    const double on = static_cast<double>(b.on) / static_cast<double>(b.issues);
     h += fmt::format(
         "<tr><td class=\"l\">{}B{}</td><td>{}-{}</td><td class=\"l\">{}</td><td>{}</td><td>{:.1f}</td>"
-        "<td>{:.0f} %</td></tr>",
+        "<td>{:.0f} %</td><td>{:.1f}</td><td>{:.0f} %</td></tr>",
         key.first == 0 ? "" : esc(prog.functions[key.first].name) + " ", key.second, a.line, z.line, esc(cuda),
-        b.issues, per, 100.0 * per / 32.0);
+        b.issues, per, 100.0 * per / 32.0, on, 100.0 * on / 32.0);
   }
-  h += "</table></div>";
+  h += "</table></div><p class=\"note\">Active lanes: the lanes of the path that issued, as Nsight's "
+       "<code>smsp__thread_inst_executed_per_inst_executed</code>; predicated on: those whose guard was true as well "
+       "(<code>smsp__thread_inst_executed_pred_on</code> per issue; a conditional branch counts the lanes that take "
+       "it). Utilisation: of 32 lanes.</p>";
   if (blocks.size() > 60) h += fmt::format("<p class=\"note\">{} more blocks left out.</p>", blocks.size() - 60);
   return h;
 }
@@ -453,9 +508,10 @@ std::string grid(const View& v, const std::vector<Split>& splits, Sources& src, 
     if (conditional_branch(prog.code[e.pc]) && prog.reconverge[e.pc] != ir::kNoPc)
       reconv[block_of(prog, prog.reconverge[e.pc])].insert(prog.code[e.pc].line);
   const std::size_t n = std::min(v.events.size(), kGridRows);
-  std::string h = "<div class=\"scroll\"><table class=\"dv-grid\"><tr><th>#</th><th>cycle</th><th>PTX</th>"
-                  "<th class=\"l\">CUDA</th><th class=\"l\">instruction</th><th class=\"l dv-lanes\">lanes "
-                  "0 .. 31</th><th>active</th><th class=\"l\">mark</th></tr>";
+  std::string h =
+      "<div class=\"scroll\"><table class=\"dv-grid\"><tr><th>#</th><th>cycle</th><th>PTX</th>"
+      "<th class=\"l\">CUDA</th><th class=\"l\">instruction</th><th class=\"l dv-lanes\">lanes "
+      "0 .. 31</th><th>active</th><th>pred. on</th><th class=\"l\">mark</th></tr>";
   for (std::size_t i = 0; i < n; ++i) {
     const auto& e = v.events[i];
     const auto& in = prog.code[e.pc];
@@ -478,9 +534,11 @@ std::string grid(const View& v, const std::vector<Split>& splits, Sources& src, 
       for (auto l : it->second) lines += (lines.empty() ? "" : ", ") + std::to_string(l);
       mark += fmt::format("{}reconvergence point (ipdom) of the branch at line {}", mark.empty() ? "" : "; ", lines);
     }
+    const std::uint32_t off = e.active_mask & ~e.exec_mask;
     if (in.guard != ir::kNoReg && !conditional_branch(in) && in.op != ir::Op::Bra) {
       mark += mark.empty() ? "" : "; ";
       mark += "predicated: lanes whose guard is false do nothing";
+      mark += off == 0 ? " (none here)" : fmt::format(" (here lanes {})", lane_ranges(off));
     }
     if (in.op == ir::Op::Nop && prog.text[e.pc].find("if-converted") != std::string::npos) {
       mark += mark.empty() ? "" : "; ";
@@ -488,12 +546,19 @@ std::string grid(const View& v, const std::vector<Split>& splits, Sources& src, 
     }
     std::string text = prog.text[e.pc];
     if (text.size() > 60) text = text.substr(0, 57) + "...";
+    // Hover: the path's lanes, and those predicated off (on a branch: the lanes that fall through).
+    std::string tip = "lanes " + lane_ranges(e.active_mask);
+    if (off != 0)
+      tip +=
+          fmt::format("; {}: lanes {}",
+                      in.op == ir::Op::Bra ? "guard false, not taken (predicated off)" : "predicated off (guard false)",
+                      lane_ranges(off));
     h += fmt::format(
         "<tr{}><td>{}</td><td>{}</td><td>{}</td><td class=\"l\" title=\"{}\">{}</td><td class=\"l\"><code>{}</code>"
-        "</td><td class=\"l dv-lanes\" title=\"lanes {}\">{}</td><td>{}</td><td class=\"l\">{}</td></tr>",
+        "</td><td class=\"l dv-lanes\" title=\"{}\">{}</td><td>{}</td><td>{}</td><td class=\"l\">{}</td></tr>",
         cls.empty() ? "" : fmt::format(" class=\"{}\"", cls), i + 1, e.cycle, in.line, esc(src.text(in)),
-        esc(src.where(in)), esc(text), lane_ranges(e.active_mask), lanes_cell(e.active_mask, paths),
-        std::popcount(e.active_mask), esc(mark));
+        esc(src.where(in)), esc(text), tip, lanes_cell(e.active_mask, e.exec_mask, paths), std::popcount(e.active_mask),
+        std::popcount(e.active_mask & e.exec_mask), esc(mark));
   }
   h += "</table></div>";
   if (v.events.size() > n || v.issued > v.events.size())
@@ -507,6 +572,7 @@ const char* kDivStyle =
     ".dv-grid tr.dv-rc td{background:#e4f4e4}.dv-grid tr.dv-br.dv-rc td{background:#f0f0d0}"
     ".dv-lanes{font-family:ui-monospace,Menlo,Consolas,monospace;letter-spacing:-1px;white-space:nowrap;"
     "font-size:.8em!important;color:#dcdcdc}.dv-lanes b{font-weight:normal}th.dv-lanes{color:#222}"
+    ".dv-lanes b.dv-po{opacity:.75}rect.po{fill-opacity:.3}"
     "b.q0{color:#1f77b4}b.q1{color:#d62728}b.q2{color:#2ca02c}b.q3{color:#ff7f0e}b.q4{color:#9467bd}"
     "b.q5{color:#8c564b}b.q6{color:#e377c2}b.q7{color:#393b79}b.q8{color:#bcbd22}b.q9{color:#17becf}"
     "rect.q0{fill:#1f77b4}rect.q1{fill:#d62728}rect.q2{fill:#2ca02c}rect.q3{fill:#ff7f0e}rect.q4{fill:#9467bd}"
@@ -526,6 +592,48 @@ std::string status_html(const View& v) {
                               esc(end_text(v)));
   if (!v.error.empty()) h += fmt::format("<pre class=\"dv-err\">{}</pre>", esc(v.error));
   return h;
+}
+
+// Which warp the page shows and why: --warp, or the automatic choice (Context::warp_choice).
+std::string choice_html(const Context& ctx) {
+  const auto& c = ctx.warp_choice();
+  if (!c.automatic)
+    return fmt::format("<p class=\"note\" data-choice=\"option\">Chosen with <code>--warp {}:{}</code>.</p>",
+                       ctx.chosen_cta(), ctx.chosen_warp());
+  const auto first_line = [](const std::string& s) { return s.substr(0, s.find('\n')); };
+  if (c.warps == 0)
+    return fmt::format(
+        "<p class=\"note\" data-choice=\"first\">The first warp is shown: the functional run that "
+        "chooses the warp stopped before this launch executed anything ({}). <code>--warp CTA:WARP"
+        "</code> picks another.</p>",
+        esc(first_line(c.failure)));
+  const auto pct = [](std::uint64_t x, std::uint64_t of) {
+    return of == 0 ? 0.0 : 100.0 * static_cast<double>(x) / static_cast<double>(of);
+  };
+  const auto& w = c.chosen;
+  const std::uint64_t slots = w.issues * w.lanes;
+  std::string h = fmt::format(
+      "<p class=\"note\" data-choice=\"auto\" data-chosen=\"{}:{}\">Chosen automatically (no <code>--warp</code>): "
+      "a functional run of the config compared the {} warps of this launch, and warp {} of CTA {} has the lowest "
+      "lane utilisation: {:.1f} active lanes per executed instruction of its {} ({:.1f} %; the launch: {:.1f} %), "
+      "{:.1f} of them predicated on ({:.1f} %); {}. ",
+      w.cta, w.warp, num(static_cast<double>(c.warps)), w.warp, w.cta,
+      static_cast<double>(w.active) / static_cast<double>(w.issues), w.lanes, pct(w.active, slots),
+      pct(c.active, c.slots), static_cast<double>(w.pred_on) / static_cast<double>(w.issues), pct(w.pred_on, slots),
+      w.branches == 0 ? std::string("it executed no conditional branch")
+                      : fmt::format("{} of its {} conditional-branch executions divergent", w.divergent, w.branches));
+  if (c.below_full == 0)
+    h += "No warp of this launch runs with fewer than all its lanes active, so the tie was decided by ";
+  else
+    h += fmt::format("{} of the {} warps {} part of the time with lanes idle. Ties go to ",
+                     num(static_cast<double>(c.below_full)), num(static_cast<double>(c.warps)),
+                     c.below_full == 1 ? "runs" : "run");
+  h += "the fewest predicated-on lanes, then the lowest CTA, then the lowest warp. ";
+  h += "<code>--warp CTA:WARP</code> shows another.";
+  if (!c.failure.empty())
+    h += fmt::format(" The functional run stopped early ({}): the choice is from what ran until then.",
+                     esc(first_line(c.failure)));
+  return h + "</p>";
 }
 
 }  // namespace
@@ -588,9 +696,10 @@ Section section_divergence(Context& ctx) {
       "the other lanes idle, then the other, until the paths meet again at the branch's <em>reconvergence "
       "point</em> (its immediate post-dominator in the control-flow graph). Each row below is one issued "
       "instruction; each of the 32 columns a lane, coloured by the path (active mask) that issued it, grey when "
-      "the lane took no part. Branch rows are yellow, reconvergence points green.</p>",
-      ctx.chosen_warp(), ctx.chosen_cta(), first_thread, first_thread + lanes_in_warp - 1, lanes_in_warp,
-      esc(l.entry));
+      "the lane took no part, shaded when the lane is on the path but its guard predicate is false (predicated "
+      "off). Branch rows are yellow, reconvergence points green.</p>",
+      ctx.chosen_warp(), ctx.chosen_cta(), first_thread, first_thread + lanes_in_warp - 1, lanes_in_warp, esc(l.entry));
+  h += choice_html(ctx);
   h += fmt::format(
       "<p class=\"note\">The config runs with <code>sm.reconvergence = {}</code> and <code>compiler.schedule = "
       "{}</code>. The page also runs the same config with the other reconvergence model and with ptxas's "
@@ -609,7 +718,11 @@ Section section_divergence(Context& ctx) {
   bool any_divergent = false;
   for (const auto& sp : splits)
     for (const auto& x : sp) any_divergent = any_divergent || (x.taken > 0 && x.not_taken > 0);
-  if (!any_divergent) {
+  if (!any_divergent && ctx.warp_choice().automatic && ctx.warp_choice().warps != 0) {
+    h += "<p class=\"note\" data-divergent=\"no\">This warp took no divergent branch in any of the runs below; it "
+         "was chosen as the warp of this launch with the fewest active lanes (see above), so no other warp leaves "
+         "more lanes idle. <code>--warp CTA:WARP</code> shows any other.</p>";
+  } else if (!any_divergent) {
     const std::uint64_t ctas = std::uint64_t{l.grid.x} * l.grid.y * l.grid.z;
     const std::uint32_t warps = (threads + 31) / 32;
     h += fmt::format(
@@ -623,27 +736,31 @@ Section section_divergence(Context& ctx) {
   for (std::size_t i = 0; i < views.size(); ++i) {
     const auto& v = views[i];
     // Active lanes per issue and divergent executions of conditional branches, over the kept issues.
-    std::uint64_t lanes = 0, branches = 0, divergent = 0;
+    std::uint64_t lanes = 0, on = 0, branches = 0, divergent = 0;
     for (std::size_t k = 0; k < v.events.size(); ++k) {
       lanes += static_cast<std::uint64_t>(std::popcount(v.events[k].active_mask));
+      on += static_cast<std::uint64_t>(std::popcount(v.events[k].active_mask & v.events[k].exec_mask));
       if (!conditional_branch(v.prog->code[v.events[k].pc])) continue;
       ++branches;
       divergent += splits[i][k].taken > 0 && splits[i][k].not_taken > 0 ? 1 : 0;
     }
     const std::string summary =
-        v.events.empty() ? ""
-                         : fmt::format("<p class=\"note\">{:.1f} active lanes per issued instruction ({:.0f} % of "
-                                       "32); {} of {} conditional-branch executions divergent{}.</p>",
-                                       static_cast<double>(lanes) / static_cast<double>(v.events.size()),
-                                       100.0 * static_cast<double>(lanes) / (32.0 * static_cast<double>(v.events.size())),
-                                       divergent, branches,
-                                       v.events.size() < v.issued ? fmt::format(" (over the first {} issues)",
-                                                                                 v.events.size())
-                                                                  : "");
-    h += fmt::format("<div data-view=\"strip-{}\"><b>{}</b>{}{}{}</div>", v.key, esc(v.label), status_html(v),
-                     summary, lane_strip(v, paths));
+        v.events.empty()
+            ? ""
+            : fmt::format(
+                  "<p class=\"note\">{:.1f} active lanes per issued instruction ({:.0f} % of "
+                  "32), {:.1f} predicated on ({:.0f} %); {} of {} conditional-branch executions "
+                  "divergent{}.</p>",
+                  static_cast<double>(lanes) / static_cast<double>(v.events.size()),
+                  100.0 * static_cast<double>(lanes) / (32.0 * static_cast<double>(v.events.size())),
+                  static_cast<double>(on) / static_cast<double>(v.events.size()),
+                  100.0 * static_cast<double>(on) / (32.0 * static_cast<double>(v.events.size())), divergent, branches,
+                  v.events.size() < v.issued ? fmt::format(" (over the first {} issues)", v.events.size()) : "");
+    h += fmt::format("<div data-view=\"strip-{}\"><b>{}</b>{}{}{}</div>", v.key, esc(v.label), status_html(v), summary,
+                     lane_strip(v, paths));
   }
-  h += "</div>" + paths.legend() + "<p class=\"note\">Each strip: lanes 0-31 top to bottom, issued instructions left to right, "
+  h += "</div>" + paths.legend() +
+       "<p class=\"note\">Each strip: lanes 0-31 top to bottom, issued instructions left to right, "
        "coloured by path. Under ipdom_stack (pre-Volta SIMT stack) a divergent warp runs one side of a branch "
        "to the reconvergence point before the other, so a side that spins waiting for the other never ends. "
        "With independent thread scheduling (Volta and later) sibling paths interleave (a path yields at a "

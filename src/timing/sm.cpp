@@ -581,13 +581,14 @@ void Sm::trace_issue(std::uint32_t slot, const source::Issued& r, Cycle now) {
   const Slot& w = slots_[slot];
   IssueEvent e;
   e.cycle = now.count();
-  e.sm = id_;
-  e.subpartition = slot % sub_partitions();
+  e.sm = static_cast<std::uint16_t>(id_);
+  e.subpartition = static_cast<std::uint16_t>(slot % sub_partitions());
   e.cta = k_.src.cta_linear(w.cta);
   e.warp = w.index;
   e.pc = r.pc;
   e.ptx_line = k_.prog.code.code[r.pc].line;
   e.active_mask = r.active.bits;
+  e.exec_mask = r.executed.bits;
   k_.issue_sink->on_issue(e);
 }
 

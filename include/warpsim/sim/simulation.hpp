@@ -17,6 +17,10 @@
 #include <string>
 #include <vector>
 
+namespace warpsim::func {
+class StepObserver;  // func/grid.hpp
+}
+
 namespace warpsim::sim {
 
 struct RunOptions {
@@ -28,6 +32,9 @@ struct RunOptions {
   double timeout_seconds = 0;               // --timeout: wall clock per kernel; 0 = none
   std::uint64_t memory_budget = 0;          // --memory-budget: bytes of touched global memory; 0 = half of RAM
   timing::TraceSink* trace = nullptr;       // timing runs: receives every kernel's CTA/warp/issue events
+  // Functional runs: sees every warp-step of launch `observe_launch` (index in cfg.kernels) (func/grid.hpp).
+  func::StepObserver* observer = nullptr;
+  std::size_t observe_launch = 0;
   // --racecheck: check generic shared-memory accesses against asynchronous copies in flight (func/racecheck.hpp);
   // the run goes on and each kernel's KernelSummary::hazards lists what was found.
   bool racecheck = false;

@@ -21,12 +21,18 @@ namespace warpsim::timing {
 
 struct IssueEvent {
   std::uint64_t cycle = 0;
-  std::uint32_t sm = 0, subpartition = 0;
+  std::uint16_t sm = 0, subpartition = 0;  // 16 bits: the event stays 40 bytes for recorders that keep many
+  // The active lanes whose guard predicate (@p / @!p) was true (the functional model's source::Issued::executed);
+  // active_mask & ~exec_mask are the lanes predicated off, which issue but do nothing (Nsight counts them in
+  // smsp__thread_inst_executed, not in ..._pred_on). For a conditional branch the guard is its condition: the
+  // lanes that take it. Equal to active_mask for an unguarded instruction.
+  std::uint32_t exec_mask = 0;
   std::uint64_t cta = 0;   // linear CTA id
   std::uint32_t warp = 0;  // warp index in the CTA
   std::uint32_t pc = 0, ptx_line = 0;
   std::uint32_t active_mask = 0;  // lanes of the path that issued
 };
+static_assert(sizeof(IssueEvent) == 40);
 
 // One warp's shared, global or local memory access as the timing model charged it (on_mem; for sections 5 and 6
 // of `warpsim report`, teach/sec_banks.cpp and teach/sec_coalescing.cpp). Valid during the call only.

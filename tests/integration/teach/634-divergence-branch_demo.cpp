@@ -2,7 +2,8 @@
 // `@%p1 bra` sends lanes 0-15 to the taken side and 16-31 to the other (16 / 16, one divergent execution, 0 %
 // efficiency) and the paths meet at the branch's immediate post-dominator; the config's own run
 // (compiler.schedule = 1) shows the branch predicated away (no conditional branch issued); every view finishes.
-// traces/vecadd's i < n tail: the last warp (--warp 3:7) sends 24 lanes past the body, 8 run it.
+// traces/vecadd's i < n tail: the last warp (--warp 3:7) sends 24 lanes past the body, 8 run it (--warp 0:0 none;
+// 650 tests that the page chooses 3:7 itself).
 // Leaves out: cycles (timing-model details, tested elsewhere) and the page's layout.
 #include <warpsim/teach/report.hpp>
 
@@ -58,6 +59,8 @@ TEST_CASE("divergence section: branch_demo's branch sends 16 lanes each way with
 TEST_CASE("divergence section: vecadd's i < n tail leaves 8 lanes of the last warp working", "[teach]") {
   warpsim::teach::ReportOptions o;
   o.config_path = WARPSIM_SOURCE_DIR "/traces/vecadd/vecadd.json";
+  o.cta = 0;
+  o.warp = 0;
   const std::string first = warpsim::teach::render_report(o);
   CHECK(first.find("data-divergent=\"no\"") != std::string::npos);  // warp 0:0 has all 32 elements
   o.cta = 3;
