@@ -30,7 +30,7 @@ MemoryConfig merging(unsigned window) {
 }
 }  // namespace
 
-TEST_CASE("669 loads of one sector in the window ride on the first lookup; later ones are looked up") {
+TEST_CASE("669 loads of one sector in the window ride on the first lookup, later ones are looked up") {
   MemorySystem m(merging(100));
   CHECK(m.access(0, MemOp::Store, 0, 32) == 0);  // sector 0 present (slice busy 0-1)
   CHECK(m.access(0, MemOp::Load, 10) == 210);    // looked up at 10
