@@ -14,6 +14,10 @@ constexpr std::uint64_t kSectorsPerLine = kLineBytes / kSectorBytes;
 // The slice comes from the hash's high bits and the set inside it from the hash modulo the set count (its low
 // bits), so that which slice a line goes to says nothing about its set: lines of one slice use all of its sets.
 constexpr unsigned kSliceHashShift = 40;
+// mem.l2_merge_cycles bookkeeping: entries are pruned once the table holds this many, and those older than this
+// many cycles (plus the window) before the latest arrival are dropped.
+constexpr std::size_t kMergePruneMin = std::size_t{1} << 16;
+constexpr double kMergeSlack = 100000;
 
 std::uint64_t up(double t) { return static_cast<std::uint64_t>(std::ceil(t)); }
 }  // namespace
@@ -41,6 +45,22 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
                           : cfg_.l2_sectors_per_cycle_per_slice;
   const unsigned home = partition_of(sector);
   const double arrive = static_cast<double>(at);
+  // Merging (mem.l2_merge_cycles): a load of a present sector close behind another load of it from the same side.
+  const bool merging = cfg_.merge_cycles > 0 && op == MemOp::Load;
+  const std::uint64_t key = sector * 2 + (side & 1u);
+  if (merging) {
+    latest_ = std::max(latest_, at);
+    if (hit) {
+      const auto it = lookups_.find(key);
+      if (it != lookups_.end() && arrive <= it->second.start + cfg_.merge_cycles) {
+        ++stats_.l2_merged_sectors;
+        return std::max(at + cfg_.l2_hit_latency, it->second.ready);
+      }
+    }
+  } else if (cfg_.merge_cycles > 0 && !lookups_.empty()) {
+    lookups_.erase(sector * 2);  // a store or atomic changes the data: later loads are looked up again
+    lookups_.erase(sector * 2 + 1);
+  }
   if (cfg_.far_lookup && cfg_.partitions > 1 && side != home &&
       !(op == MemOp::Load && hit && s.tags.has_copy(sector, side))) {
     // Looked up on the near side too (no copy there): that slice's time. The home slice's queue is not held up by
@@ -118,6 +138,7 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
     if (op == MemOp::Load) s.tags.add_copy(sector, side);
     else s.tags.set_copies(sector, 1u << home);
   }
+  if (merging) note_lookup(key, start, ready);
   if (op != MemOp::Atomic) return ready;
   // The atomic unit of the sector's mem.atomic_unit_bytes block (one unit per slice, blocks hashed over them)
   // works on the data once it is there, one lane after another on one address.
@@ -148,6 +169,17 @@ void MemorySystem::note_dirty(std::uint32_t slice, std::uint64_t sector, bool ne
     if (dirty_ != 0) --dirty_;
     dram_.write(at, kSectorBytes * n);
   }
+}
+
+void MemorySystem::note_lookup(std::uint64_t key, double start, std::uint64_t ready) {
+  lookups_[key] = {start, ready};
+  if (lookups_.size() < prune_at_) return;
+  // Drop the entries that nothing arriving from now on can merge with (arrivals come nearly in time order; one much
+  // older than the latest merely misses a merge). What is dropped depends only on the entries, not on the table's
+  // iteration order.
+  const double floor = static_cast<double>(latest_) - static_cast<double>(cfg_.merge_cycles) - kMergeSlack;
+  std::erase_if(lookups_, [&](const auto& e) { return e.second.start < floor; });
+  prune_at_ = std::max<std::size_t>(kMergePruneMin, lookups_.size() * 2);
 }
 
 void MemorySystem::finish() {

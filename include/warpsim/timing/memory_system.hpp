@@ -29,6 +29,14 @@
 // time on it and counts it as an L2 sector access, and the home slice takes it after that. Nsight counts these:
 // lts__t_sectors is 1.53-1.64 times the sectors requested on every streaming microbenchmark that misses or stores
 // (ubench_store_drain, ubench_dram_stream) and 1.13 times on L2 sweeps that hit near copies.
+// Merging (mem.l2_merge_cycles): a load of a sector present in L2 (or being filled) that reaches the L2 within that
+// many cycles after another load of the same sector from the same side was looked up at its slice (or while that
+// one is still queued there) rides on it: no slice time, no lts__t_sectors, its data back with the other's (not
+// before its own mem.l2_hit_latency). On the H200 132 SMs loading the same L2-resident tiles at once (traces/
+// ubench_tma's 132-CTA tma_serial: every CTA four 8-KiB tensor loads per burst, in step) make lts__t_sectors only
+// 0.28 times the sectors they ask for and take 1,048 cycles per burst, as one SM alone (1,030): the requests are
+// combined before the slices' tag stage, so that one slice's bandwidth does not serialise the 132 copies of its lines.
+// A store or atomic to the sector ends its merging (the data changes).
 // Leaves out: MSHR and slice queue limits (the only back-pressure from below is mem.dram_queue_cycles on missing stores), the NoC's own bandwidth, the capacity the far copies
 // take, the slice count per partition (slices are shared), L1 write
 // combining, sector-granular L2 replacement, ECC, TLBs, constant-cache misses, the per-kernel L1/shared
@@ -66,6 +74,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -97,6 +106,7 @@ struct MemoryConfig {
   unsigned far_first_load = 0;                // mem.l2_far_first_load_cycles
   unsigned far_atomic = 0;                    // mem.l2_far_atomic_cycles
   bool far_lookup = false;                    // mem.l2_far_lookup
+  unsigned merge_cycles = 0;                  // mem.l2_merge_cycles (0: no merging)
   static MemoryConfig from(const config::GpuConfig& g) {
     std::uint64_t mask = 0;
     for (const unsigned b : g.l2_partition_hash_bits) mask |= std::uint64_t{1} << b;
@@ -122,7 +132,8 @@ struct MemoryConfig {
             mask,
             g.l2_far_first_load_cycles,
             g.l2_far_atomic_cycles,
-            g.l2_far_lookup != 0};
+            g.l2_far_lookup != 0,
+            g.l2_merge_cycles};
   }
 };
 
@@ -161,6 +172,16 @@ class MemorySystem {
   std::deque<std::pair<std::uint32_t, std::uint64_t>> dirty_order_;
   std::uint64_t dirty_ = 0;
   std::vector<Slice> slices_;
+  // mem.l2_merge_cycles: the last load looked up for each (sector, side): when its slice started on it and when its
+  // data is back. Entries too old to merge with anything are dropped now and then (merge_floor_).
+  struct Lookup {
+    double start = 0;
+    std::uint64_t ready = 0;
+  };
+  std::unordered_map<std::uint64_t, Lookup> lookups_;
+  std::uint64_t latest_ = 0;  // the latest arrival seen (for dropping old entries)
+  std::size_t prune_at_ = std::size_t{1} << 16;  // table size at which old entries are dropped next
+  void note_lookup(std::uint64_t key, double start, std::uint64_t ready);
   Dram dram_;
   MemoryStats stats_;
 };
