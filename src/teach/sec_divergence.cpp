@@ -49,7 +49,7 @@ constexpr std::size_t kStripCols = 400;        // issues in each lane strip
 constexpr std::size_t kKeep = 50'000;          // issues of the chosen warp kept per extra run
 constexpr std::uint64_t kStopIssues = 1 << 20;  // an extra run stops once the warp issued this many
 constexpr std::uint64_t kWatchdog = 1 << 16;   // no_progress_limit of the extra runs under ipdom_stack
-constexpr std::uint64_t kMinCap = 1 << 22;     // the least max_warp_instructions of an extra run
+constexpr std::uint64_t kMinCap = 1 << 18;     // the least max_warp_instructions of an extra run (about 1 s)
 
 // Thrown by the recorder once the chosen warp is done: the rest of the launch is not needed.
 struct StopRun {};
@@ -664,7 +664,7 @@ Section section_divergence(Context& ctx) {
     }
     views.push_back(std::move(base));
   }
-  // The extra runs' cap: a quarter of the timed run's warp-instructions (at least 4 Mi), so that both together
+  // The extra runs' cap: a quarter of the timed run's warp-instructions (at least 256 Ki), so that both together
   // cost at most about half a timed run; a small launch never reaches it.
   const std::uint64_t timed_instr = ctx.timed_failure() == nullptr ? ctx.kernel().warp_instructions : 0;
   const std::uint64_t cap = std::max<std::uint64_t>(kMinCap, timed_instr / 4);

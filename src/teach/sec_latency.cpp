@@ -6,7 +6,8 @@
 // the chosen warp's own state over its life. The data come from the timed run (TraceSink::on_warp_states, recorded
 // in perf_states.hpp's buckets, and on_watched_warp), so the section costs no extra simulation.
 //
-// Models: nothing new. Leaves out: per-warp states of warps other than the chosen one.
+// Models: nothing new. Leaves out: per-warp states of warps other than the chosen one; for a warp with more than
+// kStripDetail state changes or issues, each of them on its strip (drawn in columns instead, the page says so).
 #include "context.hpp"
 #include "html.hpp"
 
@@ -190,34 +191,109 @@ std::string sm_map(const StateRecorder& rec, std::size_t b0, double warp_slots) 
 
 // The chosen warp's life: its state at each cycle (from its sub-partition's scans) on a strip, its issues below
 // (hover: the PTX line), and its cycles per state. `changes`: (cycle, state) as Context::warp_state_changes.
+// A long-lived warp (a spin loop, a large kernel) can change state and issue hundreds of thousands of times, more
+// than the strip has pixels: past kStripDetail state intervals or issues the strip is drawn in kStripColumns
+// columns instead (each column coloured by the state the warp spent most of its cycles in, the issues counted per
+// column), so the page stays small; `merged` says so. The cycles per state are always exact.
+constexpr std::size_t kStripDetail = 4000;
+constexpr std::size_t kStripColumns = 800;
+
+struct StripMerge {
+  bool merged = false;  // drawn in columns
+  std::uint64_t column_cycles = 0;
+  std::size_t columns = 0;
+};
+
 std::string warp_strip(const std::vector<std::pair<std::uint64_t, int>>& changes,
                        const std::vector<timing::IssueEvent>& issues, std::uint64_t start, std::uint64_t end,
-                       StateCounts& per_state) {
+                       StateCounts& per_state, StripMerge& merge) {
   const double W = 860, left = 70, right = 20, pw = W - left - right;
   per_state = StateCounts{};
+  merge = StripMerge{};
   if (!changes.empty()) start = std::min(start, changes.front().first);
-  const double span = static_cast<double>(std::max<std::uint64_t>(end - start, 1));
+  const std::uint64_t len = std::max<std::uint64_t>(end - start, 1);
+  const double span = static_cast<double>(len);
   const auto X = [&](std::uint64_t c) { return left + pw * static_cast<double>(std::max(c, start) - start) / span; };
   std::string svg = fmt::format(
       "<svg class=\"chart\" viewBox=\"0 0 {} 96\" width=\"100%\" xmlns=\"http://www.w3.org/2000/svg\">\n", W);
   svg += fmt::format("<text x=\"{}\" y=\"23\" class=\"tl\" text-anchor=\"end\">state</text><text x=\"{}\" y=\"41\" "
                      "class=\"tl\" text-anchor=\"end\">issues</text>\n",
                      left - 6, left - 6);
+  // Columns of `cw` cycles when merging: column k covers [start + k * cw, start + (k + 1) * cw).
+  const std::uint64_t cw = (len + kStripColumns - 1) / kStripColumns;
+  const std::size_t cols = static_cast<std::size_t>((len + cw - 1) / cw);
+  const bool merge_states = (changes.size() > kStripDetail || issues.size() > kStripDetail) && cw > 1;
+  const bool merge_issues = merge_states;
+  merge = {merge_states, cw, cols};
+  std::vector<StateCounts> col_states(merge_states ? cols : 0);
   for (std::size_t i = 0; i < changes.size(); ++i) {
     const auto [c, state] = changes[i];
     const std::uint64_t to = i + 1 < changes.size() ? changes[i + 1].first : std::max(end, c);
     if (state < 0 || to <= c) continue;
-    per_state[static_cast<std::size_t>(state)] += to - c;
-    svg += fmt::format("<rect x=\"{:.2f}\" y=\"10\" width=\"{:.2f}\" height=\"18\" fill=\"{}\"><title>cycles {}-{}: "
-                       "{}</title></rect>",
-                       X(c), std::max(X(to) - X(c), 0.4), kColor[static_cast<std::size_t>(state)], c, to,
-                       kName[static_cast<std::size_t>(state)]);
+    const auto si = static_cast<std::size_t>(state);
+    per_state[si] += to - c;
+    if (merge_states) {
+      // Spread [c, to) over the columns it covers (clamped to the strip).
+      for (std::uint64_t a = std::max(c, start); a < std::min(to, start + len);) {
+        const std::uint64_t k = (a - start) / cw;
+        const std::uint64_t b = std::min(std::min(to, start + len), start + (k + 1) * cw);
+        col_states[static_cast<std::size_t>(k)][si] += b - a;
+        a = b;
+      }
+      continue;
+    }
+    svg += fmt::format(
+        "<rect x=\"{:.2f}\" y=\"10\" width=\"{:.2f}\" height=\"18\" fill=\"{}\"><title>cycles {}-{}: "
+        "{}</title></rect>",
+        X(c), std::max(X(to) - X(c), 0.4), kColor[si], c, to, kName[si]);
+  }
+  if (merge_states) {
+    // A run of columns with the same dominant state is one rectangle.
+    for (std::size_t k = 0; k < cols;) {
+      const auto dominant = [&](std::size_t j) {
+        const auto& a = col_states[j];
+        std::uint64_t sum = 0;
+        for (const auto x : a) sum += x;
+        return sum == 0 ? -1 : static_cast<int>(std::max_element(a.begin(), a.end()) - a.begin());
+      };
+      const int d = dominant(k);
+      std::size_t e = k + 1;
+      while (e < cols && dominant(e) == d) ++e;
+      if (d >= 0) {
+        const std::uint64_t c0 = start + k * cw, c1 = std::min(start + e * cw, start + len);
+        svg += fmt::format(
+            "<rect x=\"{:.2f}\" y=\"10\" width=\"{:.2f}\" height=\"18\" fill=\"{}\"><title>cycles "
+            "{}-{}: mostly {}</title></rect>",
+            X(c0), std::max(X(c1) - X(c0), 0.4), kColor[static_cast<std::size_t>(d)], c0, c1,
+            kName[static_cast<std::size_t>(d)]);
+      }
+      k = e;
+    }
   }
   svg += "\n";
-  for (const auto& e : issues)
+  if (merge_issues) {
+    std::vector<std::uint64_t> n(cols, 0);
+    std::vector<std::uint32_t> lo(cols, ~0u), hi(cols, 0);
+    for (const auto& e : issues) {
+      const auto k =
+          static_cast<std::size_t>(std::min<std::uint64_t>((std::max(e.cycle, start) - start) / cw, cols - 1));
+      ++n[k];
+      lo[k] = std::min(lo[k], e.ptx_line);
+      hi[k] = std::max(hi[k], e.ptx_line);
+    }
+    for (std::size_t k = 0; k < cols; ++k)
+      if (n[k] > 0)
+        svg += fmt::format(
+            "<rect x=\"{:.2f}\" y=\"32\" width=\"{:.2f}\" height=\"12\" fill=\"#333\"><title>cycles "
+            "{}-{}: {} issues (PTX lines {}-{})</title></rect>",
+            X(start + k * cw), pw / static_cast<double>(cols), start + k * cw, start + (k + 1) * cw, n[k], lo[k],
+            hi[k]);
+  } else {
+    for (const auto& e : issues)
     svg += fmt::format("<rect x=\"{:.2f}\" y=\"32\" width=\"{:.2f}\" height=\"12\" fill=\"#333\"><title>cycle {}: "
                        "issued PTX line {} (pc {})</title></rect>",
                        X(e.cycle), std::max(pw / span, 0.6), e.cycle, e.ptx_line, e.pc);
+  }
   svg += "\n";
   for (const double t : nice_ticks(static_cast<double>(start), static_cast<double>(end), 8)) {
     if (t < static_cast<double>(start) || t > static_cast<double>(end)) continue;
@@ -310,9 +386,18 @@ Section section_latency(Context& ctx) {
       if (tl.warps[wi].warp == ctx.chosen_warp()) start = tl.warps[wi].start, end = tl.warps[wi].end;
     const auto& issues = ctx.warp_issues();
     StateCounts mine{};
+    StripMerge merged;
     h += fmt::format("<h3>Warp {} of CTA {}</h3>\n", ctx.chosen_warp(), ctx.chosen_cta());
-    h += "<div data-view=\"latency-warp\">\n" + warp_strip(ctx.warp_state_changes(), issues, start, end, mine) +
+    h += "<div data-view=\"latency-warp\">\n" + warp_strip(ctx.warp_state_changes(), issues, start, end, mine, merged) +
          "</div>\n";
+    if (merged.merged)
+      h += fmt::format(
+          "<p class=\"note\" data-strip-merged=\"1\">This warp changed state {} times and issued {} instructions, "
+          "more than the strip has pixels: the strip is drawn in {} columns of {} cycles, each coloured by the state "
+          "the warp spent most of that column in, with its issues counted per column (hover a column). The cycles "
+          "per state below are exact.</p>\n",
+          num(static_cast<double>(ctx.warp_state_changes().size())), num(static_cast<double>(issues.size())),
+          merged.columns, num(static_cast<double>(merged.column_cycles)));
     std::uint64_t life = 0;
     for (const auto x : mine) life += x;
     std::string parts;

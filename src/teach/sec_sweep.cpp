@@ -7,9 +7,9 @@
 //   --sweep NAME=FROM:TO:POINTS   any GPU-model parameter (configs/README.md), as --set NAME=VALUE per point
 // Without --sweep: a config whose launches are the same kernel shape with two or more different shared-memory sizes
 // or register counts (traces/ubench_occupancy_sweep, occ_dyn_smem) is its own sweep (the timed run's launches, no
-// extra simulation); otherwise a small kernel gets a shared-memory sweep with one point per CTA count the shared
-// memory allows (at most 6, never less dynamic shared memory than launched), and a large one none (the page says
-// which --sweep to pass).
+// extra simulation); otherwise a small kernel (at most 100,000 cycles, 100,000 warp-instructions and 1,000,000 L2
+// sectors in the timed run) gets a shared-memory sweep with one point per CTA count the shared memory allows (at most
+// 6, never less dynamic shared memory than launched), and a large one none (the page says which --sweep to pass).
 //
 // Models: nothing; every point is a timed run of the whole config (every launch: later launches may read what
 // earlier ones wrote) and the occupancy calculator.
@@ -40,6 +40,9 @@ constexpr const char* kAchieved = "sm__warps_active.avg.pct_of_peak_sustained_ac
 // A default sweep runs only when the timed run is this small (whole config): a few seconds for all its points.
 constexpr std::uint64_t kDefaultMaxWarpInstructions = 100000;
 constexpr std::uint64_t kDefaultMaxCycles = 100000;
+// ... and moves this few L2 sectors (lts__t_sectors.sum): a kernel of few instructions can still move tens of
+// megabytes through bulk copies (traces/bulk_stream: 70 K warp-instructions, 3 M sectors, most of its run time).
+constexpr double kDefaultMaxL2Sectors = 1000000;
 constexpr unsigned kDefaultMaxPoints = 6;
 
 struct Point {
@@ -383,17 +386,22 @@ Section section_sweep(Context& ctx) {
 
   // A default shared-memory sweep, for small kernels only.
   std::uint64_t warp_insts = 0, cycles = 0;
-  for (const auto& ks : timed.kernels) warp_insts += ks.warp_instructions, cycles += ks.cycles;
+  double sectors = 0;
+  for (const auto& ks : timed.kernels)
+    warp_insts += ks.warp_instructions, cycles += ks.cycles, sectors += stat(ks, "lts__t_sectors.sum");
   const std::string hint = fmt::format(
       "Pass <code>--sweep smem=FROM:TO:POINTS</code> (dynamic shared memory per CTA, bytes), <code>--sweep "
       "regs=FROM:TO:POINTS</code> or <code>--sweep NAME=FROM:TO:POINTS</code> for a GPU-model parameter to simulate "
       "it, e.g. <code>warpsim report {} --html OUT.html --sweep smem={}:{}:6</code>.",
       esc(ctx.options().config_path), l.dynamic_smem, g.smem_per_cta_max - k.dynamic_offset);
-  if (warp_insts > kDefaultMaxWarpInstructions || cycles > kDefaultMaxCycles) {
+  if (warp_insts > kDefaultMaxWarpInstructions || cycles > kDefaultMaxCycles || sectors > kDefaultMaxL2Sectors) {
     h += fmt::format(
-        "<p>No sweep by default for this config: its timed run took {} cycles and {} warp-instructions, and every "
+        "<p>No sweep by default for this config: its timed run took {} cycles and {} warp-instructions and moved {} "
+        "L2 sectors (a default sweep runs for at most {} cycles, {} warp-instructions and {} sectors), and every "
         "point of a sweep simulates it again. {}</p>\n</div>\n",
-        num(static_cast<double>(cycles)), num(static_cast<double>(warp_insts)), hint);
+        num(static_cast<double>(cycles)), num(static_cast<double>(warp_insts)), num(sectors),
+        num(static_cast<double>(kDefaultMaxCycles)), num(static_cast<double>(kDefaultMaxWarpInstructions)),
+        num(kDefaultMaxL2Sectors), hint);
     return {"sweep", "Occupancy is not speed", false, h};
   }
   const unsigned threads = static_cast<unsigned>(l.block.x * l.block.y * l.block.z);

@@ -101,6 +101,35 @@ def check_screenshot(path, name):
         fail(f"{path}: the screenshot looks blank ({100 * share:.1f}% drawn, {len(colours)} colours)")
 
 
+def check_dom(dom, html, config, wanted, who):
+    """Checks the DOM of a rendered page (after its scripts ran): no script error, every section, the wanted
+    sections applying and drawing a view. `who` names the browser in messages."""
+    root = re.search(r"<html[^>]*>", dom)
+    if not root:
+        fail(f"{html}: {who}'s DOM has no <html> element")
+    if 'data-js-ready="1"' not in root.group(0):
+        fail(f"{html}: the page's load handler did not run (no data-js-ready on <html>): {root.group(0)}")
+    errors = re.search(r'data-js-errors="(\d+)"', root.group(0))
+    if not errors or errors.group(1) != "0":
+        fail(f"{html}: script errors in the page: {root.group(0)}")
+    parts = re.split(r"(?=<section )", dom)
+    found = {}
+    for part in parts[1:]:
+        m = re.match(r'<section id="([a-z_]+)"[^>]*data-applies="(yes|no)"', part)
+        if m:
+            found[m.group(1)] = (m.group(2), part[:part.find("</section>")])
+    for s in SECTIONS:
+        if s not in found:
+            fail(f"{html}: section {s} is missing")
+    for s in wanted:
+        applies, body = found[s]
+        if applies != "yes":
+            fail(f"{html}: section {s} says it does not apply to {config}")
+        if "data-view=" not in body:
+            fail(f"{html}: section {s} rendered no view (no element with data-view)")
+    print(f"  sections: {', '.join(s + ('' if found[s][0] == 'yes' else ' (n/a)') for s in SECTIONS)}")
+
+
 def main():
     if len(sys.argv) < 4:
         fail("usage: check_report.py WARPSIM OUTDIR CONFIG=SECTION,SECTION ...")
@@ -120,33 +149,11 @@ def main():
             fail(f"warpsim report {config} exited {r.returncode}:\n{r.stdout}\n{r.stderr}")
         print(f"{name}: {r.stdout.strip()}")
         dom = browser(["--dump-dom"], "file://" + html)
-        root = re.search(r"<html[^>]*>", dom)
-        if not root:
-            fail(f"{html}: Chromium's DOM has no <html> element")
-        if 'data-js-ready="1"' not in root.group(0):
-            fail(f"{html}: the page's load handler did not run (no data-js-ready on <html>): {root.group(0)}")
-        errors = re.search(r'data-js-errors="(\d+)"', root.group(0))
-        if not errors or errors.group(1) != "0":
-            fail(f"{html}: script errors in the page: {root.group(0)}")
-        parts = re.split(r"(?=<section )", dom)
-        found = {}
-        for part in parts[1:]:
-            m = re.match(r'<section id="([a-z_]+)"[^>]*data-applies="(yes|no)"', part)
-            if m:
-                found[m.group(1)] = (m.group(2), part[:part.find("</section>")])
-        for s in SECTIONS:
-            if s not in found:
-                fail(f"{html}: section {s} is missing")
-        for s in wanted:
-            applies, body = found[s]
-            if applies != "yes":
-                fail(f"{html}: section {s} says it does not apply to {config}")
-            if "data-view=" not in body:
-                fail(f"{html}: section {s} rendered no view (no element with data-view)")
-        print(f"  sections: {', '.join(s + ('' if found[s][0] == 'yes' else ' (n/a)') for s in SECTIONS)}")
+        check_dom(dom, html, config, wanted, "Chromium")
         browser(["--window-size=1200,5000", "--screenshot=" + png], "file://" + html)
         check_screenshot(png, name)
     print("all pages rendered")
 
 
-main()
+if __name__ == "__main__":
+    main()
