@@ -182,6 +182,15 @@ std::vector<Param> make_params() {
            "to f16"),
       real("pipe.tensor.f64_rate", &G::tensor_f64_rate, "1", 0.001, 1000,
            "tensor-core multiply-adds per cycle with f64 inputs (DMMA), relative to f16"),
+      real("pipe.tensor.fp8_unpack_cycles", &G::tensor_fp8_unpack_cycles, "cycles", 0, 100000,
+           "fp8 (e4m3/e5m2) mma.sync where ptxas emulates it (sm_90: F2FP unpacks of A and B, then two HMMA.16816): "
+           "the time one mma's unpacks keep its sub-partition's unpack path, which the sub-partition's fp8 mmas take "
+           "in turn; the warp waits for its unpacks and the first HMMA before it issues again (0: not emulated)"),
+      count("pipe.tensor.fp8_unpack_latency", &G::tensor_fp8_unpack_latency, "cycles", 0, 100000,
+            "fp8 mma.sync where ptxas emulates it: from the end of its unpacks to the start of its first HMMA"),
+      count("pipe.tensor.fp8_unpack_instructions", &G::tensor_fp8_unpack_instructions, "instructions", 0, 1000,
+            "fp8 mma.sync where ptxas emulates it: the SASS instructions it adds to the mma (the unpacks, the second "
+            "HMMA), counted in smsp__inst_executed"),
       real("pipe.tensor.wgmma_cycles_per_n", &G::wgmma_cycles_per_n, "cycles", 0, 1000,
            "tensor pipe time of one warp's part of a wgmma.mma_async per column of N (m64nNk*, any type: K is 16 for "
            "f16/bf16, 8 for tf32, 32 for 8-bit, 256 for b1)"),
@@ -278,6 +287,10 @@ std::vector<Param> make_params() {
       count("mem.smem_latency", &G::smem_latency, "cycles", 1, 100000, "shared-memory access without bank conflicts"),
       count("mem.smem_banks", &G::smem_banks, "banks", 1, 1024, "shared-memory banks"),
       count("mem.smem_bank_bytes", &G::smem_bank_bytes, "bytes", 1, 1024, "width of one shared-memory bank"),
+      count("mem.smem_phase_bytes", &G::smem_phase_bytes, "bytes", 0, 4096,
+            "a shared-memory access of more bytes than this per warp (64- and 128-bit accesses) is served in phases "
+            "of this many bytes of consecutive lanes (a half-warp of 64-bit, a quarter-warp of 128-bit accesses), "
+            "each phase's bank conflicts counted on its own lanes; 0: the whole warp at once"),
       count("mem.smem_wavefront_cycles", &G::smem_wavefront_cycles, "cycles", 1, 1024,
             "latency each wavefront after the first adds to a shared-memory access (the banks serve one wavefront per "
             "cycle)"),

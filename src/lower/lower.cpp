@@ -145,6 +145,10 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
       const double hold = cfg.tensor_issue_cycles + cfg.pipe_tensor.interval * (macs / 2048.0) / rate;
       t.tensor_hold = std::max(1.0, fp8 ? 2 * (cfg.tensor_issue_cycles + cfg.pipe_tensor.interval) : hold);
       if (fp8) t.latency = 2 * cfg.pipe_tensor.latency;
+      if (fp8 && cfg.tensor_fp8_unpack_cycles > 0) {
+        t.fp8_unpack = true;
+        t.sass = 1 + cfg.tensor_fp8_unpack_instructions;
+      }
       t.tensor_op = a == ir::MmaType::F64 ? 3 : fp8 || a == ir::MmaType::F16 || a == ir::MmaType::BF16 || a == ir::MmaType::TF32 ? 1 : 2;
       // traces/mma_sync's SASS: s4/u4 as two IMMA over int8, b1 .xor.popc as two BMMA .AND.POPC, fp8 two HMMA.
       t.tensor_sass = fp8 || a == ir::MmaType::S4 || a == ir::MmaType::U4 || a == ir::MmaType::B1Xor ? 2 : 1;

@@ -6,7 +6,11 @@
 
 namespace warpsim::timing {
 
-SmemCost smem_cost(const source::MemAccess& m, LaneMask lanes, unsigned banks, unsigned bank_bytes, MemScratch& s) {
+namespace {
+
+// One phase's lanes: its distinct words, the most any bank has, and the conflict-free number.
+void phase_cost(const source::MemAccess& m, LaneMask lanes, unsigned banks, unsigned bank_bytes, MemScratch& s,
+                SmemCost& c) {
   auto& words = s.words;
   words.clear();
   lanes.for_each([&](unsigned lane) {
@@ -14,12 +18,32 @@ SmemCost smem_cost(const source::MemAccess& m, LaneMask lanes, unsigned banks, u
     const std::uint64_t last = (m.addr[lane] + std::max<std::uint32_t>(m.bytes, 1) - 1) / bank_bytes;
     for (std::uint64_t w = first; w <= last; ++w) words.push_back(w);
   });
+  if (words.empty()) return;
   std::sort(words.begin(), words.end());
   words.erase(std::unique(words.begin(), words.end()), words.end());
   s.per_bank.assign(banks, 0);
+  std::uint32_t most = 0;
+  for (const std::uint64_t w : words) most = std::max(most, ++s.per_bank[w % banks]);
+  c.wavefronts += most;
+  c.ideal_wavefronts += static_cast<std::uint32_t>((words.size() + banks - 1) / banks);
+}
+
+}  // namespace
+
+SmemCost smem_cost(const source::MemAccess& m, LaneMask lanes, unsigned banks, unsigned bank_bytes, MemScratch& s,
+                   unsigned phase_bytes) {
   SmemCost c;
-  for (const std::uint64_t w : words) c.wavefronts = std::max(c.wavefronts, ++s.per_bank[w % banks]);
-  c.ideal_wavefronts = static_cast<std::uint32_t>((words.size() + banks - 1) / banks);
+  const std::uint32_t bytes = std::max<std::uint32_t>(m.bytes, 1);
+  const unsigned phase_lanes =
+      phase_bytes != 0 && bytes * kWarpSize > phase_bytes ? std::max<unsigned>(phase_bytes / bytes, 1) : kWarpSize;
+  if (phase_lanes >= kWarpSize) {
+    phase_cost(m, lanes, banks, bank_bytes, s, c);
+    return c;
+  }
+  for (unsigned first = 0; first < kWarpSize; first += phase_lanes) {
+    const LaneMask phase = lanes & LaneMask(((std::uint32_t{1} << phase_lanes) - 1u) << first);
+    phase_cost(m, phase, banks, bank_bytes, s, c);
+  }
   return c;
 }
 

@@ -381,6 +381,16 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       mem = true;
     }
   }
+  if (t.fp8_unpack && r.executed.any()) {
+    // fp8 mma.sync on sm_90: ptxas's F2FP unpacks of A and B take the sub-partition's unpack path (in turn with its
+    // other fp8 mmas), then the two HMMA.16816 run one after the other; the warp issues nothing until the second
+    // HMMA has issued (it waits for the first's result), and D is ready when the second is done.
+    const Cycle unpacked = sp.unpack(now, k_.cfg.tensor_fp8_unpack_cycles);
+    const Cycle hmma = unpacked + k_.cfg.tensor_fp8_unpack_latency;
+    ready = hmma + (t.latency != 0 ? t.latency : pipe.latency);
+    w.earliest = max(w.earliest, hmma + (t.latency != 0 ? t.latency : pipe.latency) / 2);
+    count_expansion(t.sass, r.active);
+  }
   if (t.expanded) {
     // ptxas's sequence: its instructions issue one after another, the result lands after the measured latency.
     ready = now + t.latency;

@@ -7,7 +7,7 @@ namespace warpsim::timing {
 
 Cycle SmemUnit::access(const source::MemAccess& m, LaneMask lanes, Cycle now, unsigned sub) {
   if (lanes.none()) return now;  // no lane executed: nothing reaches the banks
-  const SmemCost c = smem_cost(m, lanes, cfg_.banks, cfg_.bank_bytes, scratch_);
+  const SmemCost c = smem_cost(m, lanes, cfg_.banks, cfg_.bank_bytes, scratch_, cfg_.phase_bytes);
   last_ = c;
   if (sub >= port_free_.size()) {
     port_free_.resize(sub + 1, Cycle{0});

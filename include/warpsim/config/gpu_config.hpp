@@ -92,6 +92,11 @@ struct GpuConfig {
   PipeTiming pipe_tensor{35, 4};
   double tensor_issue_cycles = 2.6;
   double tensor_tf32_rate = 0.5, tensor_int8_rate = 2.0, tensor_f64_rate = 0.0361;
+  // fp8 (e4m3/e5m2) mma.sync where ptxas emulates it (sm_90): F2FP unpacks of A and B to f16 before the two
+  // HMMA.16816, tensor_fp8_unpack_instructions more SASS instructions per mma that keep the sub-partition's unpack
+  // path tensor_fp8_unpack_cycles; the HMMAs start tensor_fp8_unpack_latency after it (0 cycles: not emulated).
+  double tensor_fp8_unpack_cycles = 0;
+  unsigned tensor_fp8_unpack_latency = 0, tensor_fp8_unpack_instructions = 0;
   // wgmma.mma_async (lower/lowered.hpp, timing/sm.cpp): each warp's part holds its sub-partition's tensor pipe
   // wgmma_issue_cycles + wgmma_cycles_per_n x N (every type: K shrinks as the rate grows); its operands in shared
   // memory (A's 16 rows of 32 bytes per warp, and a quarter of B's N rows of 32 bytes) pass the SM's shared memory
@@ -108,6 +113,7 @@ struct GpuConfig {
   unsigned smem_latency = 29;                            // cycles, shared-memory load without conflicts
   unsigned smem_banks = 32;
   unsigned smem_bank_bytes = 4;
+  unsigned smem_phase_bytes = 0;  // a wide shared access is served in phases of this many bytes of lanes (0: whole warp)
   unsigned smem_wavefront_cycles = 1;             // latency each further wavefront adds (banks serve one per cycle)
   unsigned l1_hit_latency = 40;                   // cycles
   unsigned l2_hit_latency = 263;                  // cycles

@@ -15,7 +15,8 @@
 //   tensor_hold  an mma's hold on the tensor pipe (fractional: the sub-partition carries the remainder):
 //              pipe.tensor.issue_cycles + pipe.tensor.interval x its multiply-adds / 2,048 / its input type's rate
 //              (pipe.tensor.*_rate). fp8 (e4m3/e5m2) runs as ptxas emulates it on sm_90, two HMMA.16816: twice an
-//              m16n8k16's hold, and `latency` twice the pipe's.
+//              m16n8k16's hold, and `latency` twice the pipe's. Where pipe.tensor.fp8_unpack_cycles is set, its
+//              F2FP unpacks come first (fp8_unpack; timing/sm.cpp), `sass` 1 + pipe.tensor.fp8_unpack_instructions.
 //   pipe       the pipeline class it issues to (lower/op_class.hpp; with compiler.uniform_datapath warp-uniform
 //              integer arithmetic goes to the uniform pipe, with compiler.alu_fma_balance some integer adds and
 //              shifts to the FMA pipe: lower/ptxas_model.hpp), and the register slots it reads and writes
@@ -70,6 +71,7 @@ struct InstrTiming {
   std::uint32_t latency = 0;
   std::uint8_t tensor_op = 0;      // mma: 1 HMMA, 2 IMMA/BMMA, 3 DMMA (timing/stats.hpp, TensorStats)
   std::uint8_t tensor_sass = 0;    // mma: how many of them ptxas issues for it (2: fp8, s4/u4, b1 .xor)
+  bool fp8_unpack = false;  // fp8 mma.sync that ptxas emulates (pipe.tensor.fp8_unpack_*): F2FP unpacks first
   double tensor_hold = 0;  // mma: the tensor pipe's time for its shape and types (see `interval` above), in cycles
   bool wgmma = false;      // wgmma.mma_async: lands asynchronously (timing/sm.cpp), `latency` after its pipe and reads
   std::uint32_t wgmma_smem_bytes = 0;  // wgmma.mma_async: this warp's operand bytes from shared memory

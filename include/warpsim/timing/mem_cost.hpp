@@ -2,11 +2,13 @@
 //
 // Models: shared memory as `banks` banks of `bank_bytes`-wide words (word w lives in bank w mod banks); lanes
 // reading the same word are served together (broadcast), and each bank serves one distinct word per
-// wavefront, so the access takes as many wavefronts as the most-used bank has distinct words. Global
+// wavefront, so the access takes as many wavefronts as the most-used bank has distinct words; a wide access
+// (64 or 128 bits per lane) in phases of lanes, each counted so (smem_cost's phase_bytes). Global
 // accesses are split into 32-byte sectors and 128-byte lines; the coalescer sends each distinct sector once.
 // Local memory as the hardware lays it out: consecutive lanes' words at one local offset are adjacent.
 // Every function writes into buffers the caller keeps (MemScratch), so a warp access allocates nothing.
-// Leaves out: the 128-byte-per-wavefront limit for wide accesses beyond bank conflicts, shared-memory atomics'
+// Leaves out: phases for the wide accesses ptxas makes of scalar ones (lower/ptxas_model.hpp: each part is counted as
+// its own 4-byte access), the 128-byte-per-wavefront limit without phases, shared-memory atomics'
 // read-modify-write passes, and what happens to the sectors (timing/l1_cache.hpp, timing/memory_system.hpp).
 #pragma once
 
@@ -40,7 +42,12 @@ struct SmemCost {
   std::uint32_t wavefronts = 0;        // >= 1 for an access with executed lanes
   std::uint32_t ideal_wavefronts = 0;  // distinct words / banks, rounded up: what a conflict-free access needs
 };
-SmemCost smem_cost(const source::MemAccess& m, LaneMask lanes, unsigned banks, unsigned bank_bytes, MemScratch& s);
+// With phase_bytes (mem.smem_phase_bytes) non-zero, an access of more than phase_bytes per warp (32 lanes x its
+// bytes per lane) is served in phases of phase_bytes / (bytes per lane) consecutive lanes, one after another: its
+// wavefronts and conflict-free wavefronts are the sums of its phases' (the H200 serves 64-bit accesses a half-warp
+// and 128-bit ones a quarter-warp at a time). 0: the whole warp at once.
+SmemCost smem_cost(const source::MemAccess& m, LaneMask lanes, unsigned banks, unsigned bank_bytes, MemScratch& s,
+                   unsigned phase_bytes = 0);
 
 // The distinct sectors (address / 32) of a global access, sorted, into s.sectors.
 void global_sectors(const source::MemAccess& m, LaneMask lanes, MemScratch& s);

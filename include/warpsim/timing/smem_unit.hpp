@@ -1,7 +1,8 @@
 // One SM's shared-memory unit: each sub-partition's port into it, and the banks, serving the wavefronts of each warp
 // access in order.
 //
-// Models: an access needs smem_cost's wavefronts (timing/mem_cost.hpp: sm.smem_banks banks of sm.smem_bank_bytes).
+// Models: an access needs smem_cost's wavefronts (timing/mem_cost.hpp: sm.smem_banks banks of sm.smem_bank_bytes,
+// wide accesses in phases of mem.smem_phase_bytes).
 // Its sub-partition's port passes the conflict-free ones one per cycle and each bank-conflict replay in
 // mem.smem_wavefront_cycles, and the banks, shared by the SM's sub-partitions, serve one wavefront per cycle in
 // arrival order. So one warp's conflicting accesses go at the port's rate and several sub-partitions' at the banks'
@@ -45,8 +46,9 @@ struct SmemConfig {
   unsigned bank_bytes = 4;        // sm.smem_bank_bytes
   unsigned latency = 0;           // mem.smem_latency: first wavefront to data, cycles
   unsigned wavefront_cycles = 1;  // mem.smem_wavefront_cycles: each further wavefront
+  unsigned phase_bytes = 0;       // mem.smem_phase_bytes: wide accesses in phases of lanes (timing/mem_cost.hpp)
   static SmemConfig from(const config::GpuConfig& g) {
-    return {g.smem_banks, g.smem_bank_bytes, g.smem_latency, g.smem_wavefront_cycles};
+    return {g.smem_banks, g.smem_bank_bytes, g.smem_latency, g.smem_wavefront_cycles, g.smem_phase_bytes};
   }
 };
 

@@ -6,6 +6,8 @@
 // policy (timing/scheduler.hpp). An expanded (emulated) operation holds its pipe for kExpandedPipeCycles: its
 // SASS instructions are issued one per cycle through the warp, not through one pipe. The LSU may hold the memory
 // pipe while this sub-partition's stores wait at busy L2 slices (timing/lsu.hpp).
+// An fp8 mma.sync that ptxas emulates (pipe.tensor.fp8_unpack_*) first takes the sub-partition's unpack path, in
+// turn with its other fp8 mmas (a queue: the warp is not held back from issuing it).
 // The FMA units: FP32 instructions take pipe.fp32.units units in turn (the H200's fmaheavy and fmalite), an
 // integer multiply (imad) only the first; each holds its unit for its own interval (traces/ubench_pipe_tput: IMAD
 // and FFMA share fmaheavy, FFMA alone uses both; with 4 IMAD and 4 FFMA chains fmaheavy runs 49 % of the FFMAs, as
@@ -65,6 +67,15 @@ class SubPartition {
     tensor_carry_ -= static_cast<double>(c);
     return std::max<std::uint64_t>(c, 1);
   }
+  // An fp8 mma's unpacks, arriving at `now` and taking `cycles` (fractional: the remainder carries to the next):
+  // when they are done.
+  Cycle unpack(Cycle now, double cycles) {
+    unpack_carry_ += cycles;
+    const auto c = static_cast<std::uint64_t>(unpack_carry_);
+    unpack_carry_ -= static_cast<double>(c);
+    unpack_free_ = max(now, unpack_free_) + c;
+    return unpack_free_;
+  }
   // The LSU holds this sub-partition's memory instructions until `until`.
   void hold_memory(Cycle until) {
     auto& f = pipe_free_[static_cast<std::size_t>(lower::OpClass::Ldst)];
@@ -86,6 +97,8 @@ class SubPartition {
   unsigned fma_units_;
   unsigned next_fma_ = 0;  // the FMA unit the next FP32 instruction takes
   double tensor_carry_ = 0;  // the tensor pipe's fractional cycles not yet taken (tensor_cycles)
+  Cycle unpack_free_{0};     // when its fp8 mma unpack path is free (unpack)
+  double unpack_carry_ = 0;  // its fractional cycles not yet taken
   std::int64_t last_ = -1;
   std::unique_ptr<WarpScheduler> scheduler_;
 };
