@@ -16,7 +16,7 @@
 namespace warpsim::func {
 
 namespace {
-constexpr std::size_t kZeroedMmapBytes = std::size_t{1} << 16;
+constexpr std::size_t kZeroedMmapBytes = std::size_t{1} << 20;
 }
 
 void* zeroed_alloc(std::size_t bytes) {

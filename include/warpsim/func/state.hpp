@@ -60,7 +60,7 @@ struct WgmmaPending {
   std::vector<std::uint32_t> regs;  // D's register slots, and A's when A comes from registers
 };
 
-// Zeroed memory: calloc below 64 KiB, fresh anonymous pages (mmap) from there on, which cost nothing until touched
+// Zeroed memory: calloc below 1 MiB, fresh anonymous pages (mmap) from there on, which cost nothing until touched
 // (calloc of a block malloc recycles clears it). Defined in grid.cpp.
 void* zeroed_alloc(std::size_t bytes);
 void zeroed_free(void* p, std::size_t bytes) noexcept;
