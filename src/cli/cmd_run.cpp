@@ -182,13 +182,17 @@ Setup setup_run(CLI::App& app) {
           report::write_file_atomically(o->timeline, report::timeline_json(r.config.gpu.name, rec->kernels()));
         if (!o->perfetto.empty())
           report::write_file_atomically(o->perfetto, report::perfetto_json(r.config.gpu.name, rec->kernels()));
-        std::uint64_t ti = 0, wi = 0;
+        std::uint64_t ti = 0, wi = 0, flops = 0;
         for (const auto& k : r.kernels) {
           ti += k.thread_instructions;
           wi += k.warp_instructions;
+          flops += k.mma_flops;
         }
         fmt::print("  simulated in {:.3f} s: {:.1f} M thread-instructions/s, {:.2f} M warp-instructions/s (one core)\n",
                    secs, static_cast<double>(ti) / secs / 1e6, static_cast<double>(wi) / secs / 1e6);
+        if (flops != 0)
+          fmt::print("  MMA: {} FLOPs (2 M N K per mma and wgmma.mma_async), {:.3f} GFLOP/s of simulation\n", flops,
+                     static_cast<double>(flops) / secs / 1e9);
         int rc = 0;
         for (const auto& e : r.expects) {
           fmt::print("  expect {}: {}\n", e.buffer, e.ok ? "matched" : "MISMATCH: " + e.detail);

@@ -103,8 +103,20 @@ std::uint64_t aligned_sum_f32(std::span<const double> terms, int align_bits) {
   // One pass for the common case (finite terms): the largest exponent, from the bits (a subnormal double counts as
   // its exponent field's -1023, below every normal one: harmless, the alignment truncates it anyway).
   // The largest exponent field, branch-free (the hot loop: every output of every mma and wgmma).
-  std::uint64_t top = 0;
-  for (const double t : terms) top = std::max(top, (std::bit_cast<std::uint64_t>(t) >> 52) & 0x7ff);
+  // The largest magnitude's bits (sign cleared) carry the largest exponent field; four independent chains.
+  constexpr std::uint64_t kMagnitude = 0x7fffffffffffffffull;
+  const double* const tp = terms.data();
+  const std::size_t nt = terms.size();
+  std::uint64_t m0 = 0, m1 = 0, m2 = 0, m3 = 0;
+  std::size_t i = 0;
+  for (; i + 4 <= nt; i += 4) {
+    m0 = std::max(m0, std::bit_cast<std::uint64_t>(tp[i]) & kMagnitude);
+    m1 = std::max(m1, std::bit_cast<std::uint64_t>(tp[i + 1]) & kMagnitude);
+    m2 = std::max(m2, std::bit_cast<std::uint64_t>(tp[i + 2]) & kMagnitude);
+    m3 = std::max(m3, std::bit_cast<std::uint64_t>(tp[i + 3]) & kMagnitude);
+  }
+  for (; i < nt; ++i) m0 = std::max(m0, std::bit_cast<std::uint64_t>(tp[i]) & kMagnitude);
+  const std::uint64_t top = std::max(std::max(m0, m1), std::max(m2, m3)) >> 52;
   const bool special = top == 0x7ff;
   int emax = top == 0 ? INT32_MIN : static_cast<int>(top) - 1023;
   if (top == 0)  // only zeros and subnormal doubles (rare): their exponents one by one
@@ -132,25 +144,20 @@ std::uint64_t aligned_sum_f32(std::span<const double> terms, int align_bits) {
   std::int64_t sum = 0;
   if (q > -1000 && q < 1000) {  // 2^-q is a normal double: scaling by it is exact
     const double scale = std::bit_cast<double>(static_cast<std::uint64_t>(1023 - q) << 52);  // 2^-q
-    for (const double t : terms) sum += static_cast<std::int64_t>(t * scale);  // the cast truncates toward zero
+    std::int64_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;  // the casts truncate toward zero; integer sums are exact
+    std::size_t j = 0;
+    for (; j + 4 <= nt; j += 4) {
+      s0 += static_cast<std::int64_t>(tp[j] * scale);
+      s1 += static_cast<std::int64_t>(tp[j + 1] * scale);
+      s2 += static_cast<std::int64_t>(tp[j + 2] * scale);
+      s3 += static_cast<std::int64_t>(tp[j + 3] * scale);
+    }
+    for (; j < nt; ++j) s0 += static_cast<std::int64_t>(tp[j] * scale);
+    sum = (s0 + s1) + (s2 + s3);
   } else {
     for (const double t : terms) sum += static_cast<std::int64_t>(std::trunc(std::ldexp(t, -q)));
   }
-  if (sum == 0) return 0;
-  // Round |sum| x 2^q toward zero to 24 significant bits.
-  const bool neg = sum < 0;
-  std::uint64_t mag = static_cast<std::uint64_t>(neg ? -sum : sum);
-  const int width = 64 - std::countl_zero(mag);
-  int shift = 0;
-  if (width > 24) {
-    shift = width - 24;
-    mag >>= shift;
-  }
-  const int e = q + shift;  // |sum| = mag x 2^e, mag below 2^24: exact in a double; to float exact unless it underflows
-  const double m = static_cast<double>(mag);
-  const float v = e > -1000 && e < 1000 ? static_cast<float>(m * std::bit_cast<double>(static_cast<std::uint64_t>(1023 + e) << 52))
-                                        : static_cast<float>(std::ldexp(m, e));
-  return std::bit_cast<std::uint32_t>(neg ? -v : v);
+  return sum_to_f32(sum, q);
 }
 
 // f16 accumulator: C and the products aligned and truncated as for an f32 accumulator (align_bits below the largest
@@ -424,7 +431,9 @@ void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask acti
   // mma.sync.aligned / mma.sp
   const ir::MmaDims dims = ir::mma_dims(in.sub_op<MmaShape>());
   const MmaType at = ir::mma_atype(in), bt = ir::mma_btype(in);
-  if (dims.m == 8 && dims.k == 4 && at == MmaType::F16) {
+  const bool quad_pairs = dims.m == 8 && dims.k == 4 && at == MmaType::F16;  // four 8x8x4 MMAs
+  w.mma_flops += 2ull * dims.m * dims.n * dims.k * (quad_pairs ? 4 : 1);
+  if (quad_pairs) {
     exec_quad_pair_mma(cx, in);
     return;
   }

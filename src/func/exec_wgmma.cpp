@@ -27,6 +27,10 @@
 //   numerics   scale-d 0 drops C; imm-scale -1 negates A or B; f16/bf16/tf32/fp8 products are exact and summed
 //              as mma.sync's are (mma_numerics.hpp: align-to-largest, truncated, rounded toward zero for f32; the
 //              exact sum rounded to nearest for f16), integers exactly (.satfinite clamps to s32), b1 as popc(a & b).
+//   operands   read at each warp's issue, by 16-byte chunks (no layout splits one); B, the same for the four warps
+//              of a warpgroup (and for warpgroups sharing it), is decoded once per distinct descriptor, types and
+//              bytes read, and kept in the CTA (Cta::wgmma_b): a memo of a pure function, its bytes compared on every
+//              use, so it changes no result.
 //   async      a wgmma.mma_async joins the warp's open group; commit_group closes it; wait_group N waits until at
 //              most N committed groups are unfinished. With a timing driver each wgmma.mma_async is an asynchronous
 //              operation that lands when the driver says (the tensor pipe's model); without one it is done at issue.
@@ -93,6 +97,43 @@ std::uint32_t mn_major(const Desc& d, unsigned mb, unsigned k) {
   const std::uint32_t a = d.width == 16 ? d.start + (mb / 16) * d.sbo + (k / 8) * d.lbo + (k % 8) * 16 + mb % 16
                                         : d.start + (mb / d.width) * d.lbo + (k / 8) * d.sbo + (k % 8) * d.width + mb % d.width;
   return swizzle(a, d.width);
+}
+
+// C (when scale-d) and the K products a[k] b[k] (exact in a double), aligned-summed to f32: aligned_sum_f32's
+// result, in one pass over the products in the common case (finite terms, not all zero, 2^-q a normal double), else
+// through it (t: room for K + 1 terms).
+template <unsigned K>
+std::uint64_t dot_f32(const double* a, const double* b, bool has_c, double c, int align_bits, double* t) {
+  constexpr std::uint64_t kMagnitude = 0x7fffffffffffffffull;
+  double p[K];
+  std::uint64_t m0 = has_c ? std::bit_cast<std::uint64_t>(c) & kMagnitude : 0, m1 = 0, m2 = 0, m3 = 0;
+  for (unsigned k = 0; k < K; k += 4) {
+    p[k] = a[k] * b[k];
+    p[k + 1] = a[k + 1] * b[k + 1];
+    p[k + 2] = a[k + 2] * b[k + 2];
+    p[k + 3] = a[k + 3] * b[k + 3];
+    m0 = std::max(m0, std::bit_cast<std::uint64_t>(p[k]) & kMagnitude);
+    m1 = std::max(m1, std::bit_cast<std::uint64_t>(p[k + 1]) & kMagnitude);
+    m2 = std::max(m2, std::bit_cast<std::uint64_t>(p[k + 2]) & kMagnitude);
+    m3 = std::max(m3, std::bit_cast<std::uint64_t>(p[k + 3]) & kMagnitude);
+  }
+  const std::uint64_t top = std::max(std::max(m0, m1), std::max(m2, m3)) >> 52;  // the largest exponent field
+  const int q = static_cast<int>(top) - 1023 - 23 - align_bits;
+  if (top == 0 || top == 0x7ff || q <= -1000 || q >= 1000) {
+    std::size_t n = 0;
+    if (has_c) t[n++] = c;
+    for (unsigned k = 0; k < K; ++k) t[n++] = p[k];
+    return aligned_sum_f32(std::span<const double>(t, n), align_bits);
+  }
+  const double scale = std::bit_cast<double>(static_cast<std::uint64_t>(1023 - q) << 52);  // 2^-q
+  std::int64_t s0 = has_c ? static_cast<std::int64_t>(c * scale) : 0, s1 = 0, s2 = 0, s3 = 0;
+  for (unsigned k = 0; k < K; k += 4) {
+    s0 += static_cast<std::int64_t>(p[k] * scale);
+    s1 += static_cast<std::int64_t>(p[k + 1] * scale);
+    s2 += static_cast<std::int64_t>(p[k + 2] * scale);
+    s3 += static_cast<std::int64_t>(p[k + 3] * scale);
+  }
+  return sum_to_f32((s0 + s1) + (s2 + s3), q);
 }
 
 unsigned k_of(MmaType t) {
@@ -226,9 +267,11 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
   const bool scale_d = cx.read(sop, 0) != 0;  // a predicate (negated with !p) or an immediate
   const std::uint64_t emask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
 
+  w.mma_flops += 2ull * 16 * N * K;  // this warp's 16 rows of the m64nNkK
+
   // Shared-memory reads through a descriptor, with bounds checks.
-  const auto descriptor = [&](const ir::Operand& op, const char* which) {
-    const Desc d = decode_desc(cx.read(op, 0));
+  const auto descriptor = [&](std::uint64_t value, const char* which) {
+    const Desc d = decode_desc(value);
     if (d.base_offset != 0)
       cx.fault(0, "wgmma.mma_async's {} descriptor has base offset {}: warpsim models base offset 0 only (matrices that "
                   "start on their swizzle pattern)", which, d.base_offset);
@@ -252,12 +295,48 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
     const std::uint32_t a = mn_major_layout ? mn_major(d, mn * eb, k) : k_major(d, mn, k * eb);
     return load(a, which) & emask;
   };
+  // The same reads by 16-byte chunks: every layout above keeps a chunk's 16 bytes together (start and byte offsets
+  // are in 16-byte units, a swizzle permutes whole chunks), and every byte of each chunk is an element's. K-major:
+  // row mn0 + i's 32 bytes (its K elements) at raw[32 i]; MN-major (2-byte elements): K row k's `rows` elements at
+  // raw[2 rows k]. False when a chunk is outside shared memory: the element-wise reads above then fault naming the
+  // first such element. The bytes read are [lo, hi), as the elements' reads would have extended the touched range.
+  const auto gather = [&](const Desc& d, bool mn_layout, unsigned mn0, unsigned rows, std::uint8_t* raw,
+                          std::uint32_t& lo, std::uint32_t& hi) {
+    lo = UINT32_MAX;
+    hi = 0;
+    const std::size_t size = cta.smem.size();
+    const auto chunk = [&](std::uint32_t a, std::uint8_t* dst) {
+      if (std::size_t{a} + 16 > size) return false;
+      std::memcpy(dst, cta.smem.data() + a, 16);
+      lo = std::min(lo, a);
+      hi = std::max(hi, a + 16);
+      return true;
+    };
+    if (!mn_layout) {
+      for (unsigned i = 0; i < rows; ++i)
+        for (unsigned c = 0; c < 2; ++c)
+          if (!chunk(k_major(d, mn0 + i, 16 * c), raw + 32 * i + 16 * c)) return false;
+      return true;
+    }
+    const unsigned per_k = rows * 2 / 16;
+    for (unsigned k = 0; k < K; ++k)
+      for (unsigned m = 0; m < per_k; ++m)
+        if (!chunk(mn_major(d, 2 * mn0 + 16 * m, k), raw + 16 * (k * per_k + m))) return false;
+    return true;
+  };
+  // Element (row i, k) of gathered bytes.
+  const auto raw_element = [&](const std::uint8_t* raw, bool mn_layout, unsigned rows, unsigned i, unsigned k) {
+    if (eb == 0) return static_cast<std::uint64_t>((raw[32 * i + k / 8] >> (k % 8)) & 1);
+    std::uint64_t v = 0;
+    std::memcpy(&v, raw + (mn_layout ? 2 * rows * k + 2 * i : 32 * i + k * eb), eb);
+    return v & emask;
+  };
 
   // Scratch reused across instructions (every element below is written before it is read).
   thread_local std::vector<std::uint64_t> A, B, C, D;
   thread_local std::vector<double> Av, Bv, terms;
+  thread_local std::vector<std::uint8_t> raw_a, raw_b;
   A.resize(16 * K);
-  B.resize(K * N);
   C.resize(16 * N);
   const unsigned epr = bits >= 32 ? 1 : 32 / bits;
   if (areg) {
@@ -270,13 +349,80 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
         }
       }
   } else {
-    const Desc da = descriptor(aop, "A");
-    for (unsigned i = 0; i < 16; ++i)
-      for (unsigned k = 0; k < K; ++k) A[i * K + k] = element(da, ta, 16 * rank + i, k, "A");
+    const Desc da = descriptor(cx.read(aop, 0), "A");
+    const bool mn = ta && eb != 0;  // b1 is K-major whatever imm-trans-a says
+    std::uint32_t lo = 0, hi = 0;
+    raw_a.resize(32 * 16);
+    if ((!mn || eb == 2) && gather(da, mn, 16 * rank, 16, raw_a.data(), lo, hi)) {
+      if (cta.touched_shared.extend(lo, hi - lo)) L_.progress = true;
+      for (unsigned i = 0; i < 16; ++i)
+        for (unsigned k = 0; k < K; ++k) A[i * K + k] = raw_element(raw_a.data(), mn, 16, i, k);
+    } else {
+      for (unsigned i = 0; i < 16; ++i)
+        for (unsigned k = 0; k < K; ++k) A[i * K + k] = element(da, ta, 16 * rank + i, k, "A");
+    }
   }
-  const Desc db = descriptor(bop, "B");
-  for (unsigned k = 0; k < K; ++k)
-    for (unsigned j = 0; j < N; ++j) B[k * N + j] = element(db, tb, j, k, "B");
+  // B: decoded once per distinct descriptor, types and bytes in the CTA's cache (Cta::wgmma_b), shared by the warps
+  // of a warpgroup and by warpgroups multiplying the same B; element-wise when the chunks do not apply.
+  const bool floating = dt != ScalarType::S32;
+  const std::uint64_t bdesc = cx.read(bop, 0);
+  const Desc db = descriptor(bdesc, "B");
+  const std::uint64_t* Bbits = nullptr;  // element (k, j) at k * N + j
+  const double* Bvals = nullptr;         // element (k, j) at j * K + k (floating D only)
+  {
+    const bool mn = tb && eb != 0;
+    std::uint32_t lo = 0, hi = 0;
+    const std::size_t raw_size = std::size_t{32} * N;
+    raw_b.resize(raw_size);
+    if ((!mn || eb == 2) && gather(db, mn, 0, N, raw_b.data(), lo, hi)) {
+      if (cta.touched_shared.extend(lo, hi - lo)) L_.progress = true;
+      const std::uint64_t key = static_cast<std::uint64_t>(bt) | std::uint64_t{mn} << 8 | std::uint64_t{floating} << 9 |
+                                std::uint64_t{N} << 16 | std::uint64_t{K} << 32;
+      WgmmaOperandCache* hit = nullptr;
+      WgmmaOperandCache* victim = &cta.wgmma_b[0];
+      for (WgmmaOperandCache& e : cta.wgmma_b) {
+        if (e.valid && e.desc == bdesc && e.key == key && e.lo == lo && e.hi == hi &&
+            std::memcmp(e.raw.data(), raw_b.data(), raw_size) == 0) {
+          hit = &e;
+          break;
+        }
+        if (!e.valid) victim = &e;
+        else if (victim->valid && e.used < victim->used) victim = &e;
+      }
+      if (hit == nullptr) {
+        hit = victim;
+        hit->valid = false;
+        hit->raw.assign(raw_b.begin(), raw_b.end());
+        hit->bits.resize(std::size_t{K} * N);
+        for (unsigned k = 0; k < K; ++k)
+          for (unsigned j = 0; j < N; ++j) hit->bits[k * N + j] = raw_element(raw_b.data(), mn, N, j, k);
+        if (floating) {
+          hit->values.resize(std::size_t{K} * N);
+          for (unsigned k = 0; k < K; ++k)  // transposed: column j's K values side by side for the sums below
+            for (unsigned j = 0; j < N; ++j) hit->values[j * K + k] = element_value(bt, hit->bits[k * N + j]);
+        }
+        hit->desc = bdesc;
+        hit->key = key;
+        hit->lo = lo;
+        hit->hi = hi;
+        hit->valid = true;
+      }
+      hit->used = ++cta.wgmma_b_uses;
+      Bbits = hit->bits.data();
+      Bvals = hit->values.data();
+    } else {
+      B.resize(std::size_t{K} * N);
+      for (unsigned k = 0; k < K; ++k)
+        for (unsigned j = 0; j < N; ++j) B[k * N + j] = element(db, tb, j, k, "B");
+      if (floating) {
+        Bv.resize(B.size());
+        for (unsigned k = 0; k < K; ++k)
+          for (unsigned j = 0; j < N; ++j) Bv[j * K + k] = element_value(bt, B[k * N + j]);
+      }
+      Bbits = B.data();
+      Bvals = Bv.data();
+    }
+  }
   // C: D's registers.
   const auto d_cell = [&](unsigned lane, unsigned i, unsigned half) -> Cell {
     const unsigned g = lane / 4, t = lane % 4;
@@ -303,12 +449,9 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
   terms.resize(K + 1);
   const bool fp8 = at == MmaType::E4M3 || at == MmaType::E5M2;
   const int f32_align = fp8 ? static_cast<int>(L_.wgmma_fp8_sum_bits) - 24 : static_cast<int>(L_.mma_align_bits);
-  if (dt != ScalarType::S32) {  // the floating elements' values (A negated when the product is)
+  if (floating) {  // the floating elements' values (A negated when the product is)
     Av.resize(A.size());
-    Bv.resize(B.size());
     for (std::size_t i = 0; i < A.size(); ++i) Av[i] = neg ? -element_value(at, A[i]) : element_value(at, A[i]);
-    for (unsigned k = 0; k < K; ++k)  // transposed: column j's K values side by side for the sums below
-      for (unsigned j = 0; j < N; ++j) Bv[j * K + k] = element_value(bt, B[k * N + j]);
   }
   for (unsigned i = 0; i < 16; ++i)
     for (unsigned j = 0; j < N; ++j) {
@@ -317,17 +460,25 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
       if (dt == ScalarType::S32) {
         std::int64_t s = scale_d ? static_cast<std::int32_t>(c & 0xffffffffu) : 0;
         for (unsigned k = 0; k < K; ++k)
-          s += at == MmaType::B1And ? static_cast<std::int64_t>(A[i * K + k] & B[k * N + j])
-                                    : int_value(at, A[i * K + k]) * int_value(bt, B[k * N + j]);
+          s += at == MmaType::B1And ? static_cast<std::int64_t>(A[i * K + k] & Bbits[k * N + j])
+                                    : int_value(at, A[i * K + k]) * int_value(bt, Bbits[k * N + j]);
         if (in.has(ir::kSatfinite)) s = std::clamp<std::int64_t>(s, INT32_MIN, INT32_MAX);
         d = static_cast<std::uint32_t>(s);
+        continue;
+      }
+      if (!half_d && (K == 8 || K == 16 || K == 32)) {
+        const double cv = scale_d ? f32_value(static_cast<std::uint32_t>(c)) : 0.0;
+        const double *a_row = &Av[i * K], *b_col = &Bvals[j * K];
+        d = K == 16   ? dot_f32<16>(a_row, b_col, scale_d, cv, f32_align, terms.data())
+            : K == 32 ? dot_f32<32>(a_row, b_col, scale_d, cv, f32_align, terms.data())
+                      : dot_f32<8>(a_row, b_col, scale_d, cv, f32_align, terms.data());
         continue;
       }
       double* t = terms.data();
       std::size_t n = 0;
       if (scale_d) t[n++] = half_d ? f16_value(c) : f32_value(static_cast<std::uint32_t>(c));
       const double* a_row = &Av[i * K];
-      const double* b_col = &Bv[j * K];
+      const double* b_col = &Bvals[j * K];
       for (unsigned k = 0; k < K; ++k) t[n++] = a_row[k] * b_col[k];  // exact
       const std::span<const double> span(t, n);
       d = half_d ? half_sum(span, L_.mma_align_bits) : aligned_sum_f32(span, f32_align);

@@ -86,6 +86,7 @@ void FunctionalSource::finish_cta(source::CtaSlot c) {
   for (const auto& w : cta.warps) {
     counts_.warp_instructions += w.warp_insts;
     counts_.thread_instructions += w.thread_insts;
+    counts_.mma_flops += w.mma_flops;
   }
   ++counts_.ctas;
   if (ClusterState* cl = cta.cluster; cl != nullptr) {

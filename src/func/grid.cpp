@@ -6,10 +6,36 @@
 
 #include <fmt/format.h>
 
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <deque>
+#include <new>
 
 namespace warpsim::func {
+
+namespace {
+constexpr std::size_t kZeroedMmapBytes = std::size_t{1} << 20;
+}
+
+void* zeroed_alloc(std::size_t bytes) {
+  if (bytes >= kZeroedMmapBytes) {
+    void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    return p;
+  }
+  void* p = std::calloc(bytes == 0 ? 1 : bytes, 1);
+  if (p == nullptr) throw std::bad_alloc();
+  return p;
+}
+
+void zeroed_free(void* p, std::size_t bytes) noexcept {
+  if (p == nullptr) return;
+  if (bytes >= kZeroedMmapBytes) munmap(p, bytes);
+  else std::free(p);
+}
+
 namespace {
 
 // The path a SIMT stack would run: the newest one without children.
@@ -45,7 +71,8 @@ void Executor::init_cta(Cta& cta, std::uint64_t linear, std::uint32_t sm) const 
     Warp& w = cta.warps[i];
     w.index = i;
     w.valid = LaneMask::first(std::min<std::uint32_t>(kWarpSize, cta.threads - i * kWarpSize));
-    w.regs.assign(std::size_t{prog.num_slots} * kWarpSize, 0);
+    // Zeros from calloc, no memset (state.hpp, ZeroedAllocator): a new vector, never a reused one's capacity.
+    w.regs = decltype(w.regs)(std::size_t{prog.num_slots} * kWarpSize);
     w.param_func.assign(std::size_t{prog.param_func_size} * kWarpSize, 0);
     Path root;
     root.id = w.next_path_id++;

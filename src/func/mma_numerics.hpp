@@ -7,6 +7,8 @@
 #include <warpsim/common/types.hpp>
 #include <warpsim/ir/instr.hpp>
 
+#include <bit>
+#include <cmath>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -31,6 +33,25 @@ std::int64_t int_value(ir::MmaType t, std::uint64_t bits);
 // significand, added exactly, the sum rounded toward zero to f32 (bits).
 // align_bits may be negative: fewer than 24 bits kept.
 std::uint64_t aligned_sum_f32(std::span<const double> terms, int align_bits);
+// aligned_sum_f32's last step: sum x 2^q (the aligned terms' exact sum in units of 2^q) rounded toward zero to f32.
+inline std::uint64_t sum_to_f32(std::int64_t sum, int q) {
+  if (sum == 0) return 0;
+  // Round |sum| x 2^q toward zero to 24 significant bits.
+  const bool neg = sum < 0;
+  std::uint64_t mag = static_cast<std::uint64_t>(neg ? -sum : sum);
+  const int width = 64 - std::countl_zero(mag);
+  int shift = 0;
+  if (width > 24) {
+    shift = width - 24;
+    mag >>= shift;
+  }
+  const int e = q + shift;  // |sum| = mag x 2^e, mag below 2^24: exact in a double; to float exact unless it underflows
+  const double m = static_cast<double>(mag);
+  const float v = e > -1000 && e < 1000
+                      ? static_cast<float>(m * std::bit_cast<double>(static_cast<std::uint64_t>(1023 + e) << 52))
+                      : static_cast<float>(std::ldexp(m, e));
+  return std::bit_cast<std::uint32_t>(neg ? -v : v);
+}
 // f16 accumulator: the terms aligned and truncated as aligned_sum_f32's, summed exactly, rounded once to f16, to
 // nearest even (bits).
 std::uint64_t half_sum(std::span<const double> terms, unsigned align_bits);

@@ -295,6 +295,7 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     ks.warps = st.warps;
     ks.warp_instructions = st.warp_instructions;
     ks.thread_instructions = st.thread_instructions;
+    ks.mma_flops = st.mma_flops;
     if (!opts.functional_only) {
       ks.cycles = timed.cycles;
       ks.stats = timed.stats.to_map();

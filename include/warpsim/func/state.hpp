@@ -21,9 +21,11 @@
 #include <warpsim/ir/program.hpp>
 
 #include <array>
-#include <map>
 #include <cstdint>
+#include <map>
+#include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace warpsim::func {
@@ -58,17 +60,60 @@ struct WgmmaPending {
   std::vector<std::uint32_t> regs;  // D's register slots, and A's when A comes from registers
 };
 
+// Zeroed memory: calloc below 1 MiB, fresh anonymous pages (mmap) from there on, which cost nothing until touched
+// (calloc of a block malloc recycles clears it). Defined in grid.cpp.
+void* zeroed_alloc(std::size_t bytes);
+void zeroed_free(void* p, std::size_t bytes) noexcept;
+
+// An allocator whose memory starts zeroed (zeroed_alloc) and whose value-initialisation writes nothing: a new vector
+// of it sized n reads as n zeros without a memset, and a large one touches only the pages used. For a warp's
+// registers (thousands of slots in an unrolled wgmma kernel, most never written by a given warp). Never resize()
+// one that held data: the new elements would keep it.
+template <class T>
+struct ZeroedAllocator {
+  using value_type = T;
+  ZeroedAllocator() = default;
+  template <class U>
+  ZeroedAllocator(const ZeroedAllocator<U>&) noexcept {}
+  T* allocate(std::size_t n) { return static_cast<T*>(zeroed_alloc(n * sizeof(T))); }
+  void deallocate(T* p, std::size_t n) noexcept { zeroed_free(p, n * sizeof(T)); }
+  template <class U>
+  void construct(U*) noexcept {}  // value-initialisation: the memory is zero already
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+  template <class U>
+  bool operator==(const ZeroedAllocator<U>&) const noexcept {
+    return true;
+  }
+};
+
+// A shared-memory operand of wgmma.mma_async decoded once (exec_wgmma.cpp): the four warps of a warpgroup, and the
+// warpgroups of a CTA, read the same B (the same descriptor over the same bytes) and each computes its 16 rows. An
+// entry is reused only when the descriptor, the types and layout and every byte it read are the same: a memo of a
+// pure function of those, so no result depends on it.
+struct WgmmaOperandCache {
+  std::uint64_t desc = 0, key = 0, used = 0;
+  bool valid = false;
+  std::uint32_t lo = 0, hi = 0;     // the shared-memory bytes it covers, [lo, hi)
+  std::vector<std::uint8_t> raw;    // the bytes it read, in gather order (16-byte chunks)
+  std::vector<std::uint64_t> bits;  // element (k, j) at k * N + j: the raw elements
+  std::vector<double> values;       // element (k, j) at j * K + k: the floating values
+};
+
 struct Warp {
   std::uint32_t index = 0;  // within the CTA
   LaneMask valid;           // lanes that exist (a partial last warp has fewer)
   LaneMask exited;
-  std::vector<std::uint64_t> regs;       // slot * 32 + lane
+  std::vector<std::uint64_t, ZeroedAllocator<std::uint64_t>> regs;  // slot * 32 + lane
   std::vector<std::uint8_t> param_func;  // lane * Program::param_func_size
   std::array<std::vector<std::uint32_t>, kWarpSize> ret_stack;
   std::vector<Path> paths;   // parents before children
   std::int32_t current = 0;  // the path that runs next
   std::uint32_t next_path_id = 1;
   std::uint64_t warp_insts = 0, thread_insts = 0;
+  std::uint64_t mma_flops = 0;  // 2 M N K of each mma (its part of a wgmma.mma_async: 16 rows) it executed
   std::uint32_t printf_seq = 0;
   std::uint32_t last_pc = ir::kNoPc;  // the instruction it executed last (reports)
   // Time limits of its suspended try_waits in a row with no mbarrier of the CTA changed in between (deadlock
@@ -214,6 +259,9 @@ struct Cta {
   // first setmaxnreg), and the CTA's pool: its threads' registers at launch.
   std::vector<unsigned> warp_regs;
   std::uint64_t reg_pool = 0;
+  // wgmma.mma_async's B operands decoded (exec_wgmma.cpp), the least recently used one replaced.
+  std::array<WgmmaOperandCache, 4> wgmma_b;
+  std::uint64_t wgmma_b_uses = 0;
   bool done() const { return threads_exited == threads; }
 };
 

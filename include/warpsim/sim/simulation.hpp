@@ -46,6 +46,9 @@ struct KernelSummary {
   std::uint64_t warp_instructions = 0;  // warp-level instructions executed (a predicated-off one counts)
   std::uint64_t thread_instructions =
       0;  // active lanes summed over warp-instructions (predicated-off lanes count, as in Nsight's smsp__thread_inst_executed)
+  // Operations of the matrix instructions it executed: 2 M N K per mma.sync (its shape; mma.sp counts the dense
+  // shape, m8n8k4 its four 8x8x4 MMAs) and per wgmma.mma_async (m64nNkK, counted as each warp computes its 16 rows).
+  std::uint64_t mma_flops = 0;
   // Timing runs only (RunOptions::functional_only = false): kernel cycles and every timing counter by its
   // Nsight metric name (timing/stats.hpp); 0 and empty in functional runs.
   std::uint64_t cycles = 0;

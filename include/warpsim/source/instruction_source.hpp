@@ -122,6 +122,7 @@ struct Issued {
 
 struct Counts {
   std::uint64_t ctas = 0, warps = 0, warp_instructions = 0, thread_instructions = 0;
+  std::uint64_t mma_flops = 0;  // 2 M N K per mma and wgmma.mma_async executed (Warp::mma_flops)
 };
 
 // The timing model's clock, read by %clock, %clock64 and %globaltimer.
