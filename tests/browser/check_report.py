@@ -130,12 +130,11 @@ def check_dom(dom, html, config, wanted, who):
     print(f"  sections: {', '.join(s + ('' if found[s][0] == 'yes' else ' (n/a)') for s in SECTIONS)}")
 
 
-def main():
-    if len(sys.argv) < 4:
-        fail("usage: check_report.py WARPSIM OUTDIR CONFIG=SECTION,SECTION ...")
-    warpsim, outdir = sys.argv[1], sys.argv[2]
+def pages(warpsim, outdir, specs):
+    """For each CONFIG=SECTION,SECTION spec: checks the section names, writes CONFIG's page with `warpsim report`
+    to OUTDIR/<name>.html and yields (config, wanted sections, name, page path, screenshot path)."""
     os.makedirs(outdir, exist_ok=True)
-    for spec in sys.argv[3:]:
+    for spec in specs:
         config, _, wanted = spec.partition("=")
         wanted = [w for w in wanted.split(",") if w]
         for w in wanted:
@@ -148,6 +147,13 @@ def main():
         if r.returncode != 0:
             fail(f"warpsim report {config} exited {r.returncode}:\n{r.stdout}\n{r.stderr}")
         print(f"{name}: {r.stdout.strip()}")
+        yield config, wanted, name, html, png
+
+
+def main():
+    if len(sys.argv) < 4:
+        fail("usage: check_report.py WARPSIM OUTDIR CONFIG=SECTION,SECTION ...")
+    for config, wanted, name, html, png in pages(sys.argv[1], sys.argv[2], sys.argv[3:]):
         dom = browser(["--dump-dom"], "file://" + html)
         check_dom(dom, html, config, wanted, "Chromium")
         browser(["--window-size=1200,5000", "--screenshot=" + png], "file://" + html)

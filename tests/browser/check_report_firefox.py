@@ -25,7 +25,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_report import SECTIONS, check_dom, check_screenshot, fail  # noqa: E402
+from check_report import check_dom, check_screenshot, fail, pages  # noqa: E402
 
 SKIP = 77  # SKIP_RETURN_CODE in tests/CMakeLists.txt
 
@@ -170,19 +170,7 @@ def main():
     ff = Firefox(exe)
     try:
         ff.command("browsingContext.setViewport", {"context": ff.context, "viewport": {"width": 1200, "height": 5000}})
-        for spec in sys.argv[3:]:
-            config, _, wanted = spec.partition("=")
-            wanted = [w for w in wanted.split(",") if w]
-            for w in wanted:
-                if w not in SECTIONS:
-                    fail(f"{spec}: unknown section {w} (one of {', '.join(SECTIONS)})")
-            name = os.path.splitext(os.path.basename(config))[0]
-            html = os.path.abspath(os.path.join(outdir, name + ".html"))
-            png = os.path.abspath(os.path.join(outdir, name + ".png"))
-            r = subprocess.run([warpsim, "report", config, "--html", html], capture_output=True, text=True)
-            if r.returncode != 0:
-                fail(f"warpsim report {config} exited {r.returncode}:\n{r.stdout}\n{r.stderr}")
-            print(f"{name}: {r.stdout.strip()}")
+        for config, wanted, name, html, png in pages(warpsim, outdir, sys.argv[3:]):
             ff.events.clear()
             ff.command("browsingContext.navigate", {"context": ff.context, "url": "file://" + html, "wait": "complete"})
             dom = ff.evaluate("document.documentElement.outerHTML")

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "teach/context.hpp"
+#include "teach_util.hpp"
 
 #include <warpsim/config/gpu_config.hpp>
 #include <warpsim/timing/occupancy.hpp>
@@ -21,11 +22,7 @@ namespace {
 
 using Catch::Matchers::Contains;
 
-warpsim::teach::ReportOptions report_options(const std::string& workload) {
-  warpsim::teach::ReportOptions o;
-  o.config_path = std::string(WARPSIM_SOURCE_DIR) + "/traces/" + workload + "/" + workload + ".json";
-  return o;
-}
+using teach_test::options;
 
 // The bar row of one limit: its data attributes as the section writes them.
 std::string bar(const char* limit, unsigned ctas, bool binding) {
@@ -36,7 +33,7 @@ std::string bar(const char* limit, unsigned ctas, bool binding) {
 
 TEST_CASE("teach occupancy: the seed article's H100 example is 75 % limited by registers, shown step by step",
           "[teach]") {
-  warpsim::teach::Context ctx(report_options("vecadd"));
+  warpsim::teach::Context ctx(options("vecadd"));
   const auto s = warpsim::teach::section_occupancy(ctx);
   CHECK(s.id == "occupancy");
   CHECK(s.applies);
@@ -56,7 +53,7 @@ TEST_CASE("teach occupancy: the seed article's H100 example is 75 % limited by r
 }
 
 TEST_CASE("teach occupancy: vecadd's limit bars equal the occupancy calculator's (warps bind, 100 %)", "[teach]") {
-  warpsim::teach::Context ctx(report_options("vecadd"));
+  warpsim::teach::Context ctx(options("vecadd"));
   const auto s = warpsim::teach::section_occupancy(ctx);
   const unsigned regs = ctx.kernel().registers_per_thread;
   warpsim::timing::OccupancyRequest q;
@@ -82,7 +79,7 @@ TEST_CASE(
     "(3 CTAs)",
     "[teach]") {
   {
-    warpsim::teach::Context ctx(report_options("occ_smem_limited"));
+    warpsim::teach::Context ctx(options("occ_smem_limited"));
     const auto s = warpsim::teach::section_occupancy(ctx);
     CHECK_THAT(s.html, Contains(bar("shared_mem", 5, true)));
     CHECK_THAT(s.html, Contains(bar("warps", 16, false)));
@@ -91,7 +88,7 @@ TEST_CASE(
     CHECK_THAT(s.html, Contains("data-occupancy=\"0.3125\""));
   }
   {
-    warpsim::teach::Context ctx(report_options("occ_regs_limited"));
+    warpsim::teach::Context ctx(options("occ_regs_limited"));
     const auto s = warpsim::teach::section_occupancy(ctx);
     if (ctx.kernel().registers_per_thread == 80) {  // ptxas 13's count (the workload's README line)
       CHECK_THAT(s.html, Contains(bar("registers", 3, true)));

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "teach/context.hpp"
+#include "teach_util.hpp"
 
 #include <warpsim/common/error.hpp>
 
@@ -22,11 +23,7 @@ namespace {
 
 using Catch::Matchers::Contains;
 
-warpsim::teach::ReportOptions report_options(const std::string& workload) {
-  warpsim::teach::ReportOptions o;
-  o.config_path = std::string(WARPSIM_SOURCE_DIR) + "/traces/" + workload + "/" + workload + ".json";
-  return o;
-}
+using teach_test::options;
 
 std::string parse_error(const std::string& text) {
   try {
@@ -39,7 +36,7 @@ std::string parse_error(const std::string& text) {
 }
 
 std::string section_error(const std::string& workload, const std::string& sweep) {
-  auto o = report_options(workload);
+  auto o = options(workload);
   o.sweeps.push_back(warpsim::teach::parse_sweep(sweep));
   warpsim::teach::Context ctx(o);
   try {
@@ -78,7 +75,7 @@ TEST_CASE("teach sweep: unknown axes and out-of-range values fail naming --sweep
 }
 
 TEST_CASE("teach sweep: a small regs sweep of vecadd has one row per point and flat cycles", "[teach]") {
-  auto o = report_options("vecadd");
+  auto o = options("vecadd");
   o.sweeps.push_back(warpsim::teach::parse_sweep("regs=32:128:3"));
   warpsim::teach::Context ctx(o);
   const auto s = warpsim::teach::section_sweep(ctx);
@@ -97,7 +94,7 @@ TEST_CASE("teach sweep: a small regs sweep of vecadd has one row per point and f
 
 TEST_CASE("teach sweep: vecadd's default sweep has a point per CTA count, a big config gets none", "[teach]") {
   {
-    warpsim::teach::Context ctx(report_options("vecadd"));
+    warpsim::teach::Context ctx(options("vecadd"));
     const auto s = warpsim::teach::section_sweep(ctx);
     CHECK(s.applies);
     // The most dynamic shared memory with c CTAs per SM: (233,472 / c rounded down to 128) - 1,024 reserved.
@@ -113,7 +110,7 @@ TEST_CASE("teach sweep: vecadd's default sweep has a point per CTA count, a big 
     CHECK_THAT(s.html, Contains("The grid's 4 CTAs are fewer than the 132 SMs"));
   }
   {
-    warpsim::teach::Context ctx(report_options("occ_smem_limited"));
+    warpsim::teach::Context ctx(options("occ_smem_limited"));
     const auto s = warpsim::teach::section_sweep(ctx);
     CHECK_FALSE(s.applies);
     CHECK_THAT(s.html, Contains("No sweep by default for this config"));
@@ -122,7 +119,7 @@ TEST_CASE("teach sweep: vecadd's default sweep has a point per CTA count, a big 
 }
 
 TEST_CASE("teach sweep: occ_dyn_smem's two launches (1 KB and 48 KB) are the sweep, no extra simulation", "[teach]") {
-  warpsim::teach::Context ctx(report_options("occ_dyn_smem"));
+  warpsim::teach::Context ctx(options("occ_dyn_smem"));
   const auto s = warpsim::teach::section_sweep(ctx);
   CHECK(s.applies);
   const auto& k = ctx.timed().kernels;

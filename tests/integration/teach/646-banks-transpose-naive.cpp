@@ -1,13 +1,13 @@
 // Section 5 on traces/transpose_naive: the column reads of tile[32][32] are the worst instruction, 32 wavefronts
 // (31 conflicts) per access in every one of the 256 warps; the per-instruction sums equal the kernel's Nsight-named
 // counters; the page draws the access and shows the padded and swizzled variants beside it.
-#include "mem_util.hpp"
+#include "teach_util.hpp"
 
 #include <catch2/catch.hpp>
 
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
 
-using namespace mem_test;
+using namespace teach_test;
 using namespace warpsim::teach;
 
 TEST_CASE("teach banks: transpose_naive per-instruction wavefronts and conflicts") {

@@ -1,13 +1,13 @@
 // Section 5 on traces/transpose_padded and transpose_swizzled: every shared access is conflict-free (one
 // wavefront), the sums equal the kernel's counters, and a kernel without shared memory (vecadd) gets the
 // section's sentence instead.
-#include "mem_util.hpp"
+#include "teach_util.hpp"
 
 #include <catch2/catch.hpp>
 
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
 
-using namespace mem_test;
+using namespace teach_test;
 using namespace warpsim::teach;
 
 TEST_CASE("teach banks: padded and swizzled transposes are conflict-free") {

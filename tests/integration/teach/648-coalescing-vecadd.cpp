@@ -1,13 +1,13 @@
 // Section 6 on traces/vecadd: each of the two loads and the store is one request per warp (32 warps), 4 sectors of
 // one line for a full warp, 1 sector for the last warp's 8 lanes (n = 1000); the table's load sums equal the
 // kernel's l1tex request and sector counters.
-#include "mem_util.hpp"
+#include "teach_util.hpp"
 
 #include <catch2/catch.hpp>
 
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
 
-using namespace mem_test;
+using namespace teach_test;
 using namespace warpsim::teach;
 
 TEST_CASE("teach coalescing: vecadd requests and sectors per instruction") {

@@ -1,13 +1,13 @@
 // Section 6 on traces/transpose_naive: through the shared tile both the row loads and the transposed stores are
 // coalesced (4 sectors of one line per request), the load sums equal the kernel's counters and the page draws one
 // load and one store; and traces/bulk_stream, whose copies are TMA bulk copies, has neither section.
-#include "mem_util.hpp"
+#include "teach_util.hpp"
 
 #include <catch2/catch.hpp>
 
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
 
-using namespace mem_test;
+using namespace teach_test;
 using namespace warpsim::teach;
 
 TEST_CASE("teach coalescing: transpose_naive loads and stores are coalesced") {

@@ -8,6 +8,7 @@
 
 #include "teach/context.hpp"
 #include "teach/html.hpp"
+#include "teach_util.hpp"
 
 #include <fmt/format.h>
 
@@ -20,11 +21,7 @@ namespace {
 
 using Catch::Matchers::Contains;
 
-warpsim::teach::ReportOptions report_options(const std::string& workload) {
-  warpsim::teach::ReportOptions o;
-  o.config_path = std::string(WARPSIM_SOURCE_DIR) + "/traces/" + workload + "/" + workload + ".json";
-  return o;
-}
+using teach_test::options;
 
 // The chosen warp's strip (data-view="latency-warp"): its <rect>s with a tooltip, state row (y=10) and issue row
 // (y=32).
@@ -55,7 +52,7 @@ std::uint64_t warp_cycles(const std::string& html) {
 }  // namespace
 
 TEST_CASE("teach report: a long-lived warp's strip is drawn in at most 800 columns, its cycles exact", "[teach]") {
-  warpsim::teach::Context ctx(report_options("ubench_mbarrier"));
+  warpsim::teach::Context ctx(options("ubench_mbarrier"));
   const auto& ch = ctx.warp_state_changes();
   const auto& issues = ctx.warp_issues();
   REQUIRE(ch.size() > 4000);  // more than kStripDetail: merged
@@ -85,7 +82,7 @@ TEST_CASE("teach report: a long-lived warp's strip is drawn in at most 800 colum
 }
 
 TEST_CASE("teach report: a short warp's strip keeps one rectangle per state interval and per issue", "[teach]") {
-  warpsim::teach::ReportOptions o = report_options("reduce");
+  warpsim::teach::ReportOptions o = options("reduce");
   o.cta = 3;
   o.warp = 5;
   warpsim::teach::Context ctx(o);
@@ -100,7 +97,7 @@ TEST_CASE("teach report: a short warp's strip keeps one rectangle per state inte
 }
 
 TEST_CASE("teach report: no default sweep for a config that moves more than 1,000,000 L2 sectors", "[teach]") {
-  warpsim::teach::Context ctx(report_options("bulk_stream"));
+  warpsim::teach::Context ctx(options("bulk_stream"));
   const double sectors = ctx.kernel().stats.at("lts__t_sectors.sum");
   CHECK(sectors > 1000000);
   CHECK(ctx.kernel().warp_instructions < 100000);  // few instructions: the old limits alone let it sweep

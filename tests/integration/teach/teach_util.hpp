@@ -1,4 +1,4 @@
-// Shared by the teach suite's memory tests (646-649): a report Context for a workload of traces/, and the
+// Shared by the teach suite's tests: the report options of a workload of traces/ (its run config), and the
 // kernel's counters by name.
 #pragma once
 
@@ -7,7 +7,7 @@
 
 #include <string>
 
-namespace mem_test {
+namespace teach_test {
 
 inline warpsim::teach::ReportOptions options(const std::string& workload) {
   warpsim::teach::ReportOptions o;
@@ -20,4 +20,4 @@ inline double stat(const warpsim::sim::KernelSummary& k, const std::string& name
   return it == k.stats.end() ? -1.0 : it->second;
 }
 
-}  // namespace mem_test
+}  // namespace teach_test
