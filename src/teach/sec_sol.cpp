@@ -83,11 +83,17 @@ std::vector<SolRow> sol_rows(Context& ctx) {
   add("Issue slots", "smsp__inst_executed.sum: warp-instructions issued",
       "sm.count x sm.sub_partitions: one warp-instruction per scheduler per cycle",
       value(st, "smsp__inst_executed.sum"), sms * subs, measured_metric(m, "smsp__inst_executed.sum"));
-  add("FP32 pipe", "warp-instructions issued to the FP32 pipe (FADD, FMUL, FFMA)",
-      "sm.count x sm.sub_partitions x pipe.fp32.units / pipe.fp32.interval", pipe(ir::PipeClass::Fp32),
-      sms * subs * p("pipe.fp32.units") / std::max(p("pipe.fp32.interval"), 1.0), std::nullopt);
-  add("FP64 pipe", "warp-instructions issued to the FP64 pipe", "sm.count x sm.sub_partitions / pipe.fp64.interval",
-      pipe(ir::PipeClass::Fp64), sms * subs / std::max(p("pipe.fp64.interval"), 1.0), std::nullopt);
+  // Nsight's FMA pipe (fmaheavy + fmalite) takes FADD, FMUL, FFMA, the packed half-precision HFMA2 and the integer
+  // IMAD family; warpsim counts its PTX instructions of those classes (ptxas's IMAD.MOV / IMAD.SHL moves and shifts
+  // are not PTX instructions, so the H200 counts more).
+  add("FMA pipe", "warp-instructions issued to the FMA pipe (FADD, FMUL, FFMA, HFMA2, IMAD): sm__inst_executed_pipe_fma.sum",
+      "sm.count x sm.sub_partitions x pipe.fp32.units / pipe.fp32.interval",
+      pipe(ir::PipeClass::Fp32) + pipe(ir::PipeClass::F16) + pipe(ir::PipeClass::Imad),
+      sms * subs * p("pipe.fp32.units") / std::max(p("pipe.fp32.interval"), 1.0),
+      measured_metric(m, "sm__inst_executed_pipe_fma.sum"));
+  add("FP64 pipe", "warp-instructions issued to the FP64 pipe: sm__inst_executed_pipe_fp64.sum",
+      "sm.count x sm.sub_partitions / pipe.fp64.interval", pipe(ir::PipeClass::Fp64),
+      sms * subs / std::max(p("pipe.fp64.interval"), 1.0), measured_metric(m, "sm__inst_executed_pipe_fp64.sum"));
   add("Tensor pipe", "sm__pipe_tensor_cycles_active.sum: cycles a sub-partition's tensor pipe works",
       "sm.count x sm.sub_partitions: every tensor pipe busy every cycle", value(st, "sm__pipe_tensor_cycles_active.sum"),
       sms * subs, measured_metric(m, "sm__pipe_tensor_cycles_active.sum"));
@@ -193,9 +199,12 @@ Section section_sol(Context& ctx) {
   }
   h += "</table></div>\n";
   h += "<p class=\"note\">Percentages are of the whole GPU, so a unit saturated on a few SMs, or during part of the "
-       "run, shows low. The FP32 and FP64 pipes' work is counted from the instructions issued; the H200's counters "
-       "for them were not recorded.";
-  if (measured) h += " The measured percentages use the same peaks with the H200's own counters and cycles.";
+       "run, shows low. warpsim counts the FMA and FP64 pipes' work from the PTX instructions issued; the GPU counts "
+       "its SASS, where ptxas also moves and shifts with IMAD (on the FMA pipe).";
+  if (measured)
+    h += " The measured percentages use the same peaks with the H200's own counters and cycles. The FMA and FP64 "
+         "instruction counts were read on an H100 running the same SASS (tools/measure/merge_ncu_extra.py "
+         "--check-equal smsp__inst_executed.sum): they depend on the code, not on the chip's clocks or memory.";
   else if (ctx.config().gpu.name != "h200") h += " Measured numbers are shown for the h200 model only.";
   else h += " No traces/&lt;workload&gt;/h200.json beside this config: no measured column.";
   h += "</p>\n</div>\n";

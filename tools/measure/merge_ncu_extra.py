@@ -5,8 +5,14 @@
 # whose kernel name differs from the CSV's (by order) stops the merge for that config.
 # Leaves out: re-timing (the values come from a separate run of the same config on the same GPU model).
 #
-# Usage: tools/measure/merge_ncu_extra.py DIR [TAG]   (run from the repository root; TAG defaults to h200)
-import json, os, re, sys
+# Counts that depend only on the SASS (instructions per pipe) may come from another GPU of the same architecture:
+# --only REGEX keeps the metrics whose names match, and --check-equal METRIC merges a config only if METRIC (e.g.
+# smsp__inst_executed.sum) read in this run equals the value already in TAG.json on every launch, so the code that
+# ran was the same; the record names the GPU that was profiled.
+#
+# Usage: tools/measure/merge_ncu_extra.py DIR [TAG] [--only REGEX] [--check-equal METRIC]
+#        (run from the repository root; TAG defaults to h200)
+import argparse, json, os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from merge_ncu import parse_ncu  # noqa: E402
@@ -18,8 +24,13 @@ def env_field(env, header):
 
 
 def main():
-    src = sys.argv[1]
-    tag = sys.argv[2] if len(sys.argv) > 2 else "h200"
+    ap = argparse.ArgumentParser(description="merge run_ncu_extra.sh counters into traces/<w>/<tag>.json")
+    ap.add_argument("dir")
+    ap.add_argument("tag", nargs="?", default="h200")
+    ap.add_argument("--only", help="keep only the metrics whose names match this regular expression")
+    ap.add_argument("--check-equal", help="merge a config only if this metric equals TAG.json's on every launch")
+    a = ap.parse_args()
+    src, tag = a.dir, a.tag
     with open(os.path.join(src, "env.txt")) as f:
         env = f.read()
     date = env_field(env, "date")
@@ -56,17 +67,33 @@ def main():
                 break
         if bad:
             continue
+        if a.check_equal:
+            for i, (launch, (kernel, values)) in enumerate(zip(res["launches"], ncu)):
+                old = launch.get("ncu", {}).get("metrics", {}).get(a.check_equal, {}).get("value")
+                new = values.get(a.check_equal, {}).get("value")
+                if old is None or new is None or old != new:
+                    print("skip %s: launch %d %s is %s here, %s in %s" % (w, i, a.check_equal, new, old, path))
+                    bad = True
+                    break
+            if bad:
+                continue
+        kept = [m for m in metrics.split(",") if not a.only or re.search(a.only, m)]
         for launch, (kernel, values) in zip(res["launches"], ncu):
             n = launch.setdefault("ncu", {"kernel": kernel, "metrics": {}})
-            n.setdefault("metrics", {}).update(values)
+            n.setdefault("metrics", {}).update({k: v for k, v in values.items() if k in kept})
         record = {
             "date_utc": date, "gpu": gpu.group(1) if gpu else "", "driver": driver.group(1) if driver else "",
-            "cuda": cuda.group(1) if cuda else "", "ncu": ncu_version, "metrics": metrics.split(","),
+            "cuda": cuda.group(1) if cuda else "", "ncu": ncu_version, "metrics": kept,
             "command": "tools/measure/run_ncu_extra.sh " + res.get("config", "traces/%s/%s.json" % (w, w)) +
                        (" (MEASURE_ARGS=\"%s\")" % args if args else "") +
                        ": ncu --clock-control none --metrics <metrics> --csv warpsim-measure CONFIG --once",
             "launches_profiled": len(ncu),
         }
+        if a.only or a.check_equal:
+            record["merged_with"] = "merge_ncu_extra.py DIR %s" % tag + (" --only '%s'" % a.only if a.only else "") + \
+                (" --check-equal %s" % a.check_equal if a.check_equal else "")
+        if a.check_equal:
+            record["checked_equal"] = a.check_equal + " equal to this file's on every launch (the same SASS ran)"
         res["ncu_extra"] = [r for r in res.get("ncu_extra", []) if r.get("metrics") != record["metrics"]] + [record]
         with open(path, "w") as f:
             json.dump(res, f, indent=2)
