@@ -2,7 +2,7 @@
 # devjob/flash.sh: the H200 measurement of traces/flash_fwd (issue 12's FlashAttention-style forward kernel), for the
 # lead to run in one device call from the repository root with `.measure` carried (see tools/measure/README.md):
 #   OUT=<output folder> bash devjob/flash.sh
-# It writes 7 files under $OUT (the device tool returns at most 8):
+# It writes 8 files under $OUT (the device tool returns at most 8):
 #   measure.tgz              run_all.sh: warpsim-measure timing (REPEAT 50, WARMUP 5) + ncu's base metrics + which
 #                            buffers vary between runs, merged (tools/measure/install_results.py -> h200.json)
 #   ncu_extra/env.txt, ncu_extra/flash_fwd.csv, ncu_extra/flash_fwd.log
@@ -11,6 +11,9 @@
 #   flash_fwd.buffers.json   warpsim-measure --once --inline-limit 524288: every buffer in hex (O0..O2 are 64, 256 and
 #                            512 KiB), to compare O with `warpsim run --dump` word by word
 #   flash_fwd.sm_90a.sass    ptxas -arch=sm_90a -O3 of the committed PTX, cuobjdump --dump-sass (reference only)
+#   ex2_table.bin            devjob/ex2_probe.cu: ex2.approx.ftz.f32 minus the correctly rounded 2^x (int8 ulps) for
+#                            x = -k 2^-23, k < 2^23 (8 MiB); its per-binade histogram over every f32 x in [-126, 0]
+#                            goes to flash.log (what may keep O from matching warpsim bit for bit)
 #   flash.log                this script's output
 # GPU time: three launches of 10-30 us each; the ncu passes dominate, well under 3 minutes in all.
 # Leaves out: installing the results (done off the device: install_results.py, merge_ncu_extra.py).
@@ -51,6 +54,10 @@ CUOBJDUMP=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
 "$PTXAS" -arch=sm_90a -O3 traces/flash_fwd/flash_fwd.sm_90a.ptx -o /tmp/flash_fwd.cubin &&
   { echo "# SASS of flash_fwd (ptxas -arch=sm_90a -O3 traces/flash_fwd/flash_fwd.sm_90a.ptx; cuobjdump --dump-sass; $("$PTXAS" --version | tail -1); $(date -u))"
     "$CUOBJDUMP" --dump-sass /tmp/flash_fwd.cubin; } >"$OUT/flash_fwd.sm_90a.sass"
+echo "== ex2 probe"
+NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+"$NVCC" -arch=sm_90a -O3 -o /tmp/ex2_probe devjob/ex2_probe.cu && time timeout 120 /tmp/ex2_probe "$OUT/ex2_table.bin"
+
 echo "== files"
 find "$OUT" -type f | sort
 echo "== end $(date -u)"
