@@ -3,16 +3,18 @@
 // registers with ex2.approx.ftz and quad shuffles, O += P V by wgmma with P from registers as f16 and V MN-major),
 // O = softmax(scale Q K^T) V per batch x head, head dim 64, f32 O.
 // O is checked against a double-precision CPU attention (exact scores, exp, sums) with an error bound built from the
-// kernel's roundings, per element (row r, column d):
-//   |O - ref| <= sum_k max(2^-11 p_k, 2^-25) |V[k, d]| / l  +  2^-16 (sum_k p_k |V[k, d]| / l + |ref|)  +  2^-24
+// kernel's roundings, per element (row r, column d), with A = sum_k p_k |V[k, d]| / l:
+//   |O - ref| <= sum_k max(2^-11 p_k, 2^-25) |V[k, d]| / l  +  2^-14 (A + |ref|)  +  2^-24
 // where p_k = exp(scale (s_k - max s)) and l = sum p_k. The first term is P's conversion to f16 (cvt.rn: half an ulp,
 // 2^-11 of p for normal f16, at most 2^-25 absolute in the subnormal range below 2^-14); only the numerator sees it
-// (l sums the f32 p). The second covers every f32 effect together: ex2.approx.ftz.f32 (PTX ISA: about 2^-22
-// relative), scale x log2(e) rounded to f32, S's f32 wgmma accumulation (|s| < 64, 4 k16 steps), the f32 rescaling
-// by alpha over up to 32 tiles, the f32 sums of p and the final division, each at most a few 2^-22 relative. warpsim
-// uses at most about a fifth of the bound. The bound can fail: a 10 % wrong softmax scale (the reference recomputed
+// (l sums the f32 p). The second is a worst case of the f32 effects together, dominated by the longest launch
+// (S 2048: 128 k16 steps of O's wgmma accumulation, each truncating at most a few 2^-24 of |O| <= A, about 2^-16 A;
+// 512 f32 additions into each thread's part of l, at most 2^-15 of l, i.e. of |ref|); the rest is far smaller:
+// ex2.approx.ftz.f32 (PTX ISA: about 2^-22 relative), scale x log2(e) rounded to f32, S's f32 wgmma accumulation
+// (|s| < 16 here, 4 k16 steps), the f32 rescaling by alpha over up to 32 tiles, the final division. warpsim
+// uses at most 0.15 of the bound. The bound can fail: a 10 % wrong softmax scale (the reference recomputed
 // with 1.1 scale) puts most elements outside it (checked below on the same output), and a kernel without the
-// rescale by exp(m_old - m_new) fails it too (tried once by hand, 2026-12-05: 2,747 of 5,504 sampled elements of the
+// rescale by exp(m_old - m_new) fails it too (tried once by hand, 2026-12-05: 2,717 of 5,504 sampled elements of the
 // S 128 launch outside the bound, the rows whose running max changed at the second tile).
 // Also checked: the config's launches, the inputs unchanged, and on the timed launch the counters fixed by the
 // kernel's structure (gmma instructions: 8 per warp per K/V tile; TMA loads: Q once and K, V per tile, 8 KiB each).
@@ -87,7 +89,7 @@ Outcome compare(const std::vector<float>& o, const std::vector<std::uint16_t>& q
           f16err += std::max(0x1p-11 * p[j], 0x1p-25) * std::fabs(vv);
         }
         const double ref = num / sum;
-        const double bound = f16err / sum + 0x1p-16 * (mag / sum + std::fabs(ref)) + 0x1p-24;
+        const double bound = f16err / sum + 0x1p-14 * (mag / sum + std::fabs(ref)) + 0x1p-24;
         const float got = o[(r0 + r) * kD + d];
         const double err = std::fabs(got - ref);
         out.worst = std::max(out.worst, err / bound);
@@ -117,9 +119,9 @@ void check_output(const wl::sim::RunResult& r, std::size_t launch, std::size_t i
     INFO(good.bad << " of " << o.size() << " elements outside the bound, worst |O - ref| / bound " << good.worst
                   << good.first);
     CHECK(good.bad == 0);
-    CHECK(good.worst < 0.5);  // warpsim's own roundings use well under the bound (about 0.2)
+    CHECK(good.worst < 0.5);  // warpsim's own roundings use 0.15 of the bound at most
   }
-  // The same output against a 10 % wrong scale: the bound must reject most of it (59 % at S 2048, more at the
+  // The same output against a 10 % wrong scale: the bound must reject most of it (56 % at S 2048, more at the
   // shorter ones).
   const Outcome wrong = compare(o, q, k, v, l, 1.1 * kScale);
   INFO("with 1.1 x the scale: " << wrong.bad << " of " << o.size() << " outside");
