@@ -403,6 +403,12 @@ std::vector<Param> make_params() {
             "is merged with it before the slice: it takes no slice time, is not counted in lts__t_sectors, and its "
             "data is back when that load's is (not before its own mem.l2_hit_latency); a store or atomic to the sector "
             "ends the merging; 0: no merging"),
+      real("mem.reference_clock_mhz", &G::mem_reference_clock_mhz, "MHz", 0, 100000,
+           "the SM clock (sm.clock_mhz) at which the L2's and DRAM's cycle parameters are given: the L2 and HBM keep "
+           "their own clocks when the SM clock changes (GPU boost under load), so at another sm.clock_mhz their "
+           "latencies (mem.l2_hit_latency, mem.dram_latency, mem.atomic_latency, the far-partition and queue cycles) "
+           "are taken times sm.clock_mhz / this and their rates (sectors, bytes per cycle) divided by it; 0: no "
+           "scaling"),
       count("mem.l2_far_atomic_cycles", &G::l2_far_atomic_cycles, "cycles", 0, 100000,
             "more for an atomic from an SM on the far side of its line's home partition (atomics are done at the "
             "home partition every time)"),

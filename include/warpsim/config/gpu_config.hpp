@@ -158,6 +158,7 @@ struct GpuConfig {
   unsigned l2_far_atomic_cycles = 0;             // mem.l2_far_atomic_cycles
   unsigned l2_far_lookup = 0;                    // mem.l2_far_lookup: far accesses pass a near slice first
   unsigned l2_merge_cycles = 0;                  // mem.l2_merge_cycles: loads of a sector this close ride along
+  double mem_reference_clock_mhz = 0;            // mem.reference_clock_mhz: the SM clock the L2/DRAM cycles are given at
   unsigned store_backpressure_cycles = 0;        // an SM's stores may be this far from their slice before it waits
   unsigned store_ack_cycles = 0;                 // mem.store_ack_cycles: a store's slice to its acknowledgement
   unsigned const_latency = 4;                    // cycles per distinct address of an ld.const (constant-cache hit)

@@ -37,6 +37,11 @@
 // 0.28 times the sectors they ask for and take 1,048 cycles per burst, as one SM alone (1,030): the requests are
 // combined before the slices' tag stage, so that one slice's bandwidth does not serialise the 132 copies of its lines.
 // A store or atomic to the sector ends its merging (the data changes).
+// Clock domains (mem.reference_clock_mhz): the L2 and HBM keep their own clocks while the SM clock moves (an H100
+// under Nsight, 2026-12-05: lts 1.69-1.71 GHz and dram 2.60-2.62 GHz at SM clocks from 1.555 GHz, ws_gemm 4096^3 at
+// 71 % tensor-pipe use, to 1.97 GHz; traces/README.md, "Clocks under load"): every L2/DRAM cycle parameter is given
+// at that SM clock and MemoryConfig::from converts it to cycles of sm.clock_mhz. The conversion is of the whole
+// load-to-use latency, the part spent in the SM and crossbar included.
 // Leaves out: MSHR and slice queue limits (the only back-pressure from below is mem.dram_queue_cycles on missing stores), the NoC's own bandwidth, the capacity the far copies
 // take, the slice count per partition (slices are shared), L1 write
 // combining, sector-granular L2 replacement, ECC, TLBs, constant-cache misses, the per-kernel L1/shared
@@ -72,6 +77,7 @@
 #include <warpsim/timing/sector_cache.hpp>
 #include <warpsim/timing/stats.hpp>
 
+#include <cmath>
 #include <cstdint>
 #include <deque>
 #include <unordered_map>
@@ -107,33 +113,41 @@ struct MemoryConfig {
   unsigned far_atomic = 0;                    // mem.l2_far_atomic_cycles
   bool far_lookup = false;                    // mem.l2_far_lookup
   unsigned merge_cycles = 0;                  // mem.l2_merge_cycles (0: no merging)
+  // The L2 and DRAM run on their own clocks: their cycle parameters are given at the SM clock
+  // mem.reference_clock_mhz, and at another sm.clock_mhz (a GPU that boosts lower under load) a latency of c
+  // reference cycles is c x sm.clock_mhz / mem.reference_clock_mhz SM cycles and a rate of r per reference cycle is
+  // r / that per SM cycle. mem.reference_clock_mhz 0 (or equal clocks): the values as given.
   static MemoryConfig from(const config::GpuConfig& g) {
     std::uint64_t mask = 0;
     for (const unsigned b : g.l2_partition_hash_bits) mask |= std::uint64_t{1} << b;
+    const double f = g.mem_reference_clock_mhz > 0 ? g.clock_mhz / g.mem_reference_clock_mhz : 1.0;
+    const auto lat = [f](auto c) { return static_cast<decltype(c)>(std::llround(static_cast<double>(c) * f)); };
+    const auto cyc = [f](double c) { return c * f; };
+    const auto rate = [f](double r) { return r / f; };
     return {g.l2_slices,
             g.l2_size,
             g.l2_assoc,
-            g.l2_sectors_per_cycle_per_slice,
-            g.l2_store_sectors_per_cycle_per_slice,
+            rate(g.l2_sectors_per_cycle_per_slice),
+            rate(g.l2_store_sectors_per_cycle_per_slice),
             g.l2_dirty_max_lines,
-            g.l2_hit_latency,
-            g.atomic_latency,
-            g.atomic_same_address_cycles,
-            g.atomic_bytes_per_cycle,
+            lat(g.l2_hit_latency),
+            lat(g.atomic_latency),
+            cyc(g.atomic_same_address_cycles),
+            rate(g.atomic_bytes_per_cycle),
             g.atomic_unit_bytes,
-            g.l2_store_line_cycles,
-            g.l2_fill_sectors_per_cycle_per_slice,
-            g.dram_queue_cycles,
-            DramConfig{g.dram_bytes_per_cycle, g.dram_latency, g.dram_banks, g.dram_bank_cycles,
-                       g.dram_write_batch_bytes, g.dram_burst_bytes, g.dram_turnaround_cycles},
+            cyc(g.l2_store_line_cycles),
+            rate(g.l2_fill_sectors_per_cycle_per_slice),
+            lat(g.dram_queue_cycles),
+            DramConfig{rate(g.dram_bytes_per_cycle), lat(g.dram_latency), g.dram_banks, cyc(g.dram_bank_cycles),
+                       g.dram_write_batch_bytes, g.dram_burst_bytes, cyc(g.dram_turnaround_cycles)},
             g.l2_partial_write_fill != 0,
             g.dram_access_bytes,
             g.l2_partitions,
             mask,
-            g.l2_far_first_load_cycles,
-            g.l2_far_atomic_cycles,
+            lat(g.l2_far_first_load_cycles),
+            lat(g.l2_far_atomic_cycles),
             g.l2_far_lookup != 0,
-            g.l2_merge_cycles};
+            lat(g.l2_merge_cycles)};
   }
 };
 
