@@ -1,6 +1,6 @@
 // ex2_probe: what the H200's ex2.approx.ftz.f32 (MUFU.EX2) returns, compared with the correctly rounded 2^x, so that
 // warpsim's ex2 (src/func/scalar/fp_special.cpp: the exact 2^x rounded to f32) can later be made bit-exact.
-// Written for devjob/flash.sh (traces/flash_fwd's softmax runs on ex2.approx.ftz.f32 of x in about [-25, 0]).
+// Written for tools/measure/flash_fwd.sh (traces/flash_fwd's softmax runs on ex2.approx.ftz.f32 of x in about [-25, 0]).
 // 1. Every f32 x in [-126, 0] (sign set, exponent field 0 .. 133, every fraction; about 1.1 G values; subnormal x is
 //    flushed to -0 by .ftz): d = bits(ex2.approx.ftz.f32(x)) - bits(RN_f32(exp2((double) x))), a histogram of d in
 //    [-8, 8] (and beyond) per exponent field of x, printed as text on stdout.
@@ -8,7 +8,7 @@
 //    file named by argv[1]: if MUFU.EX2 is 2^int(x) times a function of a fixed-point fraction, this table is it.
 // The reference is CUDA's double exp2 (at most 1 double ulp off), rounded once to f32: wrong only where 2^x lies
 // within 2^-52 of an f32 rounding midpoint (about one value in 2^29).
-// Build and run (on the device machine): nvcc -arch=sm_90a -O3 -o /tmp/ex2_probe devjob/ex2_probe.cu &&
+// Build and run (on the device machine): nvcc -arch=sm_90a -O3 -o /tmp/ex2_probe tools/measure/ex2_probe.cu &&
 //   /tmp/ex2_probe $OUT/ex2_table.bin
 // Leaves out: positive x, non-ftz ex2.approx.f32 (ptxas scales its inputs), f16/bf16 forms.
 #include <cstdint>

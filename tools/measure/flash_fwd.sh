@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# devjob/flash.sh: the H200 measurement of traces/flash_fwd (issue 12's FlashAttention-style forward kernel), for the
+# tools/measure/flash_fwd.sh: the H200 measurement of traces/flash_fwd (issue 12's FlashAttention-style forward kernel), for the
 # lead to run in one device call from the repository root with `.measure` carried (see tools/measure/README.md):
-#   OUT=<output folder> bash devjob/flash.sh
+#   OUT=<output folder> bash tools/measure/flash_fwd.sh
 # It writes 8 files under $OUT (the device tool returns at most 8):
 #   measure.tgz              run_all.sh: warpsim-measure timing (REPEAT 50, WARMUP 5) + ncu's base metrics + which
 #                            buffers vary between runs, merged (tools/measure/install_results.py -> h200.json)
@@ -11,7 +11,7 @@
 #   flash_fwd.buffers.json   warpsim-measure --once --inline-limit 524288: every buffer in hex (O0..O2 are 64, 256 and
 #                            512 KiB), to compare O with `warpsim run --dump` word by word
 #   flash_fwd.sm_90a.sass    ptxas -arch=sm_90a -O3 of the committed PTX, cuobjdump --dump-sass (reference only)
-#   ex2_table.bin            devjob/ex2_probe.cu: ex2.approx.ftz.f32 minus the correctly rounded 2^x (int8 ulps) for
+#   ex2_table.bin            tools/measure/ex2_probe.cu: ex2.approx.ftz.f32 minus the correctly rounded 2^x (int8 ulps) for
 #                            x = -k 2^-23, k < 2^23 (8 MiB); its per-binade histogram over every f32 x in [-126, 0]
 #                            goes to flash.log (what may keep O from matching warpsim bit for bit)
 #   flash.log                this script's output
@@ -56,7 +56,7 @@ CUOBJDUMP=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
     "$CUOBJDUMP" --dump-sass /tmp/flash_fwd.cubin; } >"$OUT/flash_fwd.sm_90a.sass"
 echo "== ex2 probe"
 NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
-"$NVCC" -arch=sm_90a -O3 -o /tmp/ex2_probe devjob/ex2_probe.cu && time timeout 120 /tmp/ex2_probe "$OUT/ex2_table.bin"
+"$NVCC" -arch=sm_90a -O3 -o /tmp/ex2_probe tools/measure/ex2_probe.cu && time timeout 120 /tmp/ex2_probe "$OUT/ex2_table.bin"
 
 echo "== files"
 find "$OUT" -type f | sort
