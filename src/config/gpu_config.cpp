@@ -147,6 +147,12 @@ std::vector<Param> make_params() {
       count("compute_capability", &G::compute_capability, "major*10+minor", 10, 1000,
             "CUDA compute capability (90 = 9.0)"),
       real("sm.clock_mhz", &G::clock_mhz, "MHz", 1, 100000, "SM clock, to turn cycles into time"),
+      real("sm.tensor_clock_ratio", &G::tensor_clock_ratio, "ratio", 0.1, 1,
+           "in a kernel whose code has HMMA, IMMA or GMMA instructions (mma.sync or wgmma.mma_async of a type other "
+           "than f64) the SMs run at this fraction of sm.clock_mhz, the clock gpc__cycles_elapsed counts: the kernel "
+           "is simulated in SM cycles at sm.clock_mhz x this (the L2 and DRAM keep their clock: "
+           "mem.reference_clock_mhz), and its elapsed cycles are launch.kernel_latency + the rest / this; "
+           "sm__cycles_active and %clock64 stay SM cycles; 1: no change"),
       count("sm.count", &G::num_sms, "SMs", 1, 4096, "streaming multiprocessors on the GPU"),
       count("sm.warp_size", &G::warp_size, "threads", 32, 32, "threads per warp (the simulator supports 32 only)"),
       count("sm.sub_partitions", &G::sub_partitions, "count", 1, 64, "sub-partitions (one warp scheduler each) per SM"),

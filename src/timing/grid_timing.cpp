@@ -9,6 +9,7 @@
 #include <warpsim/timing/wake_queue.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <memory>
 #include <optional>
 
@@ -32,27 +33,29 @@ class CycleClock final : public source::Timebase {
 class Gpu {
  public:
   Gpu(source::InstructionSource& src, const lower::Program& prog, const KernelShape& shape,
-      const config::GpuConfig& cfg, TraceSink* sink, unsigned regs)
-      : cfg_(cfg),
+      const config::GpuConfig& model, TraceSink* sink, unsigned regs)
+      : kcfg_(kernel_config(model, prog)),
+        sm_ratio_(kcfg_.clock_mhz / model.clock_mhz),
+        cfg_(kcfg_),
         src_(src),
         shape_(shape),
         regs_(regs),
-        occ_(kernel_occupancy(shape, cfg, regs)),
-        l2_(cfg),
-        wake_(std::size_t{std::max(cfg.num_sms, 1u)} * std::max(cfg.sub_partitions, 1u)),
-        k_{cfg,
+        occ_(kernel_occupancy(shape, kcfg_, regs)),
+        l2_(kcfg_),
+        wake_(std::size_t{std::max(kcfg_.num_sms, 1u)} * std::max(kcfg_.sub_partitions, 1u)),
+        k_{kcfg_,
            src,
            prog,
            l2_,
            wake_,
            events_,
-           launch_l1_bytes(cfg, occ_.smem_launch_carveout),
+           launch_l1_bytes(kcfg_, occ_.smem_launch_carveout),
            sink,
            sink != nullptr && sink->wants_issues() ? sink : nullptr},
-        clock_(now_, cfg.clock_mhz) {
+        clock_(now_, kcfg_.clock_mhz) {
     if (sink != nullptr && sink->wants_mem()) k_.mem_sink = sink;
-    sms_.reserve(std::max(cfg.num_sms, 1u));
-    for (std::uint32_t s = 0; s < std::max(cfg.num_sms, 1u); ++s) sms_.push_back(std::make_unique<Sm>(s, k_));
+    sms_.reserve(std::max(kcfg_.num_sms, 1u));
+    for (std::uint32_t s = 0; s < std::max(kcfg_.num_sms, 1u); ++s) sms_.push_back(std::make_unique<Sm>(s, k_));
     if (sink != nullptr && sink->wants_warp_states()) {
       state_sink_ = sink;
       k_.state_sink = sink;
@@ -194,7 +197,11 @@ class Gpu {
   GridTiming finish() {
     GridTiming out;
     out.functional = src_.counts();
-    out.cycles = k_.end.count();
+    // gpc__cycles_elapsed counts the model's clock: the SM cycles after the launch latency take 1 / sm_ratio_ of them.
+    const std::uint64_t end = k_.end.count(), lat = cfg_.kernel_launch_latency;
+    out.cycles = sm_ratio_ < 1.0 && end > lat
+                     ? lat + static_cast<std::uint64_t>(std::ceil(static_cast<double>(end - lat) / sm_ratio_))
+                     : end;
     stats_.gpc_cycles_elapsed_max = out.cycles;
     l2_.finish();
     stats_.mem = l2_.stats();  // the SMs' L1 and constant-cache counts are added below
@@ -251,6 +258,21 @@ class Gpu {
 
   std::uint32_t subs_per_sm() const { return sms_.front()->sub_partitions(); }
 
+  // sm.tensor_clock_ratio: a kernel with tensor-core (not DMMA) instructions runs its SMs at that fraction of
+  // sm.clock_mhz; kcfg_ is the model with that SM clock (the memory side converts its cycles to it), and
+  // finish() turns the SM cycles after the launch latency back into cycles of sm.clock_mhz.
+  static config::GpuConfig kernel_config(const config::GpuConfig& model, const lower::Program& prog) {
+    config::GpuConfig c = model;
+    if (model.tensor_clock_ratio < 1.0 &&
+        std::any_of(prog.instrs.begin(), prog.instrs.end(), [](const lower::InstrTiming& t) {
+          return t.tensor_op == 1 || t.tensor_op == 2;
+        }))
+      c.clock_mhz = model.clock_mhz * model.tensor_clock_ratio;
+    return c;
+  }
+
+  const config::GpuConfig kcfg_;
+  const double sm_ratio_;  // kcfg_'s SM clock / the model's (1, or sm.tensor_clock_ratio)
   const config::GpuConfig& cfg_;
   source::InstructionSource& src_;
   KernelShape shape_;

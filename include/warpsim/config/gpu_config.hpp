@@ -47,6 +47,7 @@ struct GpuConfig {
   std::vector<std::string> ptx_targets = {"sm_90a", "sm_90"};  // PTX .target values this model accepts
   unsigned compute_capability = 90;                            // major*10+minor
   double clock_mhz = 1980.0;                                   // SM clock, for converting cycles to time
+  double tensor_clock_ratio = 1.0;  // sm.tensor_clock_ratio: the SM's clock / sm.clock_mhz in a kernel with HMMA/IMMA/GMMA
 
   // SM array and residency limits
   unsigned num_sms = 132;

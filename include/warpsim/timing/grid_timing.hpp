@@ -23,6 +23,11 @@
 // the earliest cycle a warp may issue, a CTA launches or a draining CTA retires); retire finished CTAs (every thread
 // exited and every store acknowledged). Cycles where no warp can issue are skipped. The kernel's cycles are when
 // the last result lands or the last store is acknowledged.
+// Clocks: a kernel whose code has HMMA, IMMA or GMMA instructions runs its SMs at sm.tensor_clock_ratio of
+// sm.clock_mhz (on the H200 about one cycle in eleven is lost while the tensor cores are in use: 1-CTA kernels'
+// elapsed cycles exceed their SM-active ones by about 10 %, none for DMMA); it is simulated at that SM clock (the
+// memory side converting its cycles through mem.reference_clock_mhz) and its elapsed cycles are the launch latency
+// plus the rest divided by the ratio. Which instructions run does not matter, only that the code has one.
 // Leaves out: MSHR and queue limits (loads get no back-pressure from the memory system), the NoC's bandwidth
 // between the L2 partitions, register-bank conflicts, instruction fetch beyond the taken-branch cost, a finite LSU
 // queue, clusters and distributed shared memory timing, multiple concurrent kernels.
