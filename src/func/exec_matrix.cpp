@@ -101,11 +101,6 @@ std::int64_t int_value(MmaType t, std::uint64_t bits) {
   }
 }
 
-double element_scale(MmaType t, double v) {
-  if (v == 0 || !std::isfinite(v)) return v == 0 ? 0.0 : v;
-  const int emin = t == MmaType::F16 || t == MmaType::E5M2 ? -14 : t == MmaType::E4M3 ? -6 : -126;
-  return std::ldexp(1.0, std::max(std::ilogb(v), emin));
-}
 
 // f32 accumulator: see mma_numerics.hpp. The largest scale's exponent field, branch-free (the hot loop: every output
 // of every mma and wgmma): the largest magnitude's bits (sign cleared) carry it; four independent chains.

@@ -46,6 +46,8 @@
 //              .dec elsewhere makes room, the warp waits (Wait::AsyncCopy; a pool that never frees is a deadlock,
 //              reported as such). Timed as a branch-pipe instruction. Register contents are kept (undefined on the GPU
 //              for the ones .inc adds).
+//   analysis   with WARPSIM_WGMMA_TERMS=FILE in the environment, each floating D element's inputs are written to FILE
+//              (tools/numerics/wgmma_match.py recomputes the H200's words from them under candidate rules).
 // Leaves out: wgmma.mma_async.sp, the descriptor's base offset (a non-zero one is a fault: every layout here starts
 // on its swizzle pattern), the requirement of a wgmma.fence between other instructions' register writes and the
 // wgmma that reads them (not checked), and the order of shared-memory reads against other accesses (operands are
@@ -106,28 +108,22 @@ std::uint32_t mn_major(const Desc& d, unsigned mb, unsigned k) {
 }
 
 // C (when scale-d) and the K products a[k] b[k] (exact in a double), aligned-summed to f32: aligned_sum_f32's
-// result (the products' scales as[k] bs[k], C's |c|), in one pass over the products in the common case (finite
-// terms, not all zero, 2^-q a normal double), else through it (t, ts: room for K + 1 terms).
+// result (the products' scales as[k] bs[k], C's |c|), in one pass over the products in the common case (`finite`:
+// every a[k], b[k] and c finite, the caller's check; not all zero; 2^-q a normal double), else through it (t, ts:
+// room for K + 1 terms). The scales are positive powers of two (or 0), so their largest is a plain double max.
 template <unsigned K>
-std::uint64_t dot_f32(const double* a, const double* b, const double* as, const double* bs, bool has_c, double c,
-                      int align_bits, double* t, double* ts) {
-  constexpr std::uint64_t kMagnitude = 0x7fffffffffffffffull;
-  double p[K];
-  std::uint64_t m0 = has_c ? std::bit_cast<std::uint64_t>(c) & kMagnitude : 0, m1 = 0, m2 = 0, m3 = 0;
+std::uint64_t dot_f32(const double* a, const double* b, const double* as, const double* bs, bool finite, bool has_c,
+                      double c, int align_bits, double* t, double* ts) {
+  double m0 = has_c ? std::fabs(c) : 0.0, m1 = 0.0, m2 = 0.0, m3 = 0.0;
   for (unsigned k = 0; k < K; k += 4) {
-    p[k] = a[k] * b[k];
-    p[k + 1] = a[k + 1] * b[k + 1];
-    p[k + 2] = a[k + 2] * b[k + 2];
-    p[k + 3] = a[k + 3] * b[k + 3];
-    // a product's scale is a power of two (or 0, or not finite with the product): NaN and inf have the top exponent
-    m0 = std::max(m0, std::bit_cast<std::uint64_t>(as[k] * bs[k]) & kMagnitude);
-    m1 = std::max(m1, std::bit_cast<std::uint64_t>(as[k + 1] * bs[k + 1]) & kMagnitude);
-    m2 = std::max(m2, std::bit_cast<std::uint64_t>(as[k + 2] * bs[k + 2]) & kMagnitude);
-    m3 = std::max(m3, std::bit_cast<std::uint64_t>(as[k + 3] * bs[k + 3]) & kMagnitude);
+    m0 = std::max(m0, as[k] * bs[k]);
+    m1 = std::max(m1, as[k + 1] * bs[k + 1]);
+    m2 = std::max(m2, as[k + 2] * bs[k + 2]);
+    m3 = std::max(m3, as[k + 3] * bs[k + 3]);
   }
-  const std::uint64_t top = std::max(std::max(m0, m1), std::max(m2, m3)) >> 52;  // the largest exponent field
+  const std::uint64_t top = std::bit_cast<std::uint64_t>(std::max(std::max(m0, m1), std::max(m2, m3))) >> 52;
   const int q = static_cast<int>(top) - 1023 - 23 - align_bits;
-  if (top == 0 || top == 0x7ff || q <= -1000 || q >= 1000) {
+  if (!finite || top == 0 || q <= -1000 || q >= 1000) {
     std::size_t n = 0;
     if (has_c) {
       ts[n] = std::fabs(c);
@@ -135,17 +131,17 @@ std::uint64_t dot_f32(const double* a, const double* b, const double* as, const 
     }
     for (unsigned k = 0; k < K; ++k) {
       ts[n] = as[k] * bs[k];
-      t[n++] = p[k];
+      t[n++] = a[k] * b[k];
     }
     return aligned_sum_f32(std::span<const double>(t, n), std::span<const double>(ts, n), align_bits);
   }
   const double scale = std::bit_cast<double>(static_cast<std::uint64_t>(1023 - q) << 52);  // 2^-q
   std::int64_t s0 = has_c ? static_cast<std::int64_t>(c * scale) : 0, s1 = 0, s2 = 0, s3 = 0;
-  for (unsigned k = 0; k < K; k += 4) {
-    s0 += static_cast<std::int64_t>(p[k] * scale);
-    s1 += static_cast<std::int64_t>(p[k + 1] * scale);
-    s2 += static_cast<std::int64_t>(p[k + 2] * scale);
-    s3 += static_cast<std::int64_t>(p[k + 3] * scale);
+  for (unsigned k = 0; k < K; k += 4) {  // the products are exact; the casts truncate toward zero
+    s0 += static_cast<std::int64_t>(a[k] * b[k] * scale);
+    s1 += static_cast<std::int64_t>(a[k + 1] * b[k + 1] * scale);
+    s2 += static_cast<std::int64_t>(a[k + 2] * b[k + 2] * scale);
+    s3 += static_cast<std::int64_t>(a[k + 3] * b[k + 3] * scale);
   }
   return sum_to_f32((s0 + s1) + (s2 + s3), q, keep_bits(align_bits));
 }
@@ -471,13 +467,16 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
   tscales.resize(K + 1);
   const bool fp8 = at == MmaType::E4M3 || at == MmaType::E5M2;
   const int f32_align = fp8 ? static_cast<int>(L_.wgmma_fp8_sum_bits) - 24 : static_cast<int>(L_.mma_align_bits);
+  bool finite_ab = true;  // every A and B element finite: dot_f32's one pass applies
   if (floating) {  // the floating elements' values (A negated when the product is)
     Av.resize(A.size());
     As.resize(A.size());
     for (std::size_t i = 0; i < A.size(); ++i) {
       Av[i] = neg ? -element_value(at, A[i]) : element_value(at, A[i]);
       As[i] = element_scale(at, Av[i]);
+      finite_ab = finite_ab && std::isfinite(Av[i]);
     }
+    for (std::size_t i = 0; i < std::size_t{K} * N && finite_ab; ++i) finite_ab = std::isfinite(Bvals[i]);
   }
   for (unsigned i = 0; i < 16; ++i)
     for (unsigned j = 0; j < N; ++j) {
@@ -495,9 +494,10 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
       if (!half_d && (K == 8 || K == 16 || K == 32)) {
         const double cv = scale_d ? f32_value(static_cast<std::uint32_t>(c)) : 0.0;
         const double *a_row = &Av[i * K], *b_col = &Bvals[j * K], *as = &As[i * K], *bs = &Bscales[j * K];
-        d = K == 16   ? dot_f32<16>(a_row, b_col, as, bs, scale_d, cv, f32_align, terms.data(), tscales.data())
-            : K == 32 ? dot_f32<32>(a_row, b_col, as, bs, scale_d, cv, f32_align, terms.data(), tscales.data())
-                      : dot_f32<8>(a_row, b_col, as, bs, scale_d, cv, f32_align, terms.data(), tscales.data());
+        const bool fin = finite_ab && std::isfinite(cv);
+        d = K == 16   ? dot_f32<16>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data())
+            : K == 32 ? dot_f32<32>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data())
+                      : dot_f32<8>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data());
         continue;
       }
       double* t = terms.data();

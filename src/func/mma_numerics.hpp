@@ -1,7 +1,9 @@
 // What the tensor-core instructions share between mma.sync (exec_matrix.cpp) and wgmma.mma_async (exec_wgmma.cpp):
-// the .sync.aligned check, and the arithmetic: element values of each A/B type, the f32 accumulator's aligned sum, the f16 accumulator's sum,
-// and the PTX ISA's A-fragment layout of the m16n8kK shapes (which wgmma's A from registers shares, per warp).
-// Models: what exec_matrix.cpp's header says of the numerics. Leaves out: everything about operands and lanes.
+// the .sync.aligned check, and the arithmetic: element values and alignment scales of each A/B type, the f32
+// accumulator's aligned sum, the f16 accumulator's sum, and the PTX ISA's A-fragment layout of the m16n8kK shapes
+// (which wgmma's A from registers shares, per warp).
+// Models: what exec_matrix.cpp's header says of the numerics (one kernel, aligned_sum_f32 and its one-pass copy
+// dot_f32 in exec_wgmma.cpp, for mma.sync and wgmma). Leaves out: everything about operands and lanes.
 #pragma once
 
 #include <warpsim/common/types.hpp>
@@ -33,7 +35,16 @@ std::int64_t int_value(ir::MmaType t, std::uint64_t bits);
 // smallest normal exponent) (a subnormal counts at the smallest normal exponent), 0 for 0, v itself when not finite.
 // A product's scale (the two elements' scales multiplied, exact) is 2^(e(a) + e(b)): its exponent before
 // normalisation, one below the product's own when the significands' product is 2 or more.
-double element_scale(ir::MmaType t, double v);
+// Branch-light: every element value is a normal double (or 0, inf, NaN), so its exponent bits are 2^floor(log2 |v|).
+inline double element_scale(ir::MmaType t, double v) {
+  const std::uint64_t e = std::bit_cast<std::uint64_t>(v) & 0x7ff0000000000000ull;
+  if (e == 0x7ff0000000000000ull) return v;  // inf or NaN: not finite, as the product it makes
+  if (v == 0) return 0.0;
+  const int emin = t == ir::MmaType::F16 || t == ir::MmaType::E5M2 ? -14 : t == ir::MmaType::E4M3 ? -6 : -126;
+  const double floor_scale = std::bit_cast<double>(static_cast<std::uint64_t>(1023 + emin) << 52);
+  const double scale = std::bit_cast<double>(e);
+  return scale > floor_scale ? scale : floor_scale;
+}
 // The f32 accumulator's sum (traces/wgmma: every f32 word of f16, bf16, tf32, e4m3 and e5m2 wgmma on the H200):
 // terms[i] (C, exact products) each with its alignment scale scales[i] (C: |C| itself; a product: element_scale(a)
 // x element_scale(b)); q = (the largest scale's exponent) - 23 - align_bits; every term truncated toward zero to a

@@ -107,8 +107,7 @@ def product_term(a, b, ref, emin_a, emin_b):
         return (0, 0, 0)
     if ref == "nominal":
         r = max(ilogb(a), emin_a) + max(ilogb(b), emin_b)
-    else:
-        r = ilogb(a * b) if abs(a * b) > 0 else (e + abs(m).bit_length() - 1)
+    else:  # the product's own exponent
         r = e + abs(m).bit_length() - 1
     return (m, e, r)
 
@@ -131,6 +130,7 @@ def apply(rule, c, a, b, ta, tb, has_c=True):
     cwhen = rule.get("cwhen", "first")
     acc = c if has_c else 0.0
     started = False
+    r = 0
     if cwhen == "last":
         acc = 0.0
     if cwhen == "fixed":  # the products summed on their own grid 2^(R - 23 - bits), R their largest reference
