@@ -473,13 +473,16 @@ std::vector<Param> make_params() {
             "a .multicast::cluster load's last data back at the issuing SM to its copies in the other CTAs of the "
             "cluster landed (all at once, whatever their number and size) with their complete_tx"),
       count("sm.wgmma_fp8_sum_bits", &G::wgmma_fp8_sum_bits, "bits", 2, 60,
-            "an e4m3/e5m2 wgmma.mma_async with an f32 accumulator aligns C and its products to the largest and "
-            "truncates each toward zero to this many significant bits of it before adding them (QGMMA keeps fewer bits "
-            "than the f16 path: sm.mma_align_bits)"),
+            "an e4m3/e5m2 wgmma.mma_async aligns C (by its exponent) and its products (by e(a) + e(b)) to the largest "
+            "of those exponents, truncates each toward zero to a multiple of 2^(that exponent + 1 - this), adds them "
+            "exactly and, for an f32 D, truncates the sum to this many significant bits (an f16 D: rounded to nearest "
+            "f16) (QGMMA keeps fewer bits than the f16 path: sm.mma_align_bits)"),
       count("sm.mma_align_bits", &G::mma_align_bits, "bits", 0, 40,
-            "mma.sync with f16, bf16, tf32 or fp8 inputs and an f32 accumulator: C and the exact products are aligned "
-            "to the largest of them and truncated toward zero this many bits below its 24-bit significand, added, and "
-            "the sum rounded toward zero to f32"),
+            "mma.sync and wgmma.mma_async with f16, bf16 or tf32 inputs (and mma.sync's fp8, run as f16 MMAs): C "
+            "(by its exponent) and the exact products (by e(a) + e(b), their factors' exponents, subnormals at the "
+            "format's smallest) are aligned to the largest of those exponents and truncated toward zero this many "
+            "bits below a 24-bit significand there, added, and the sum rounded toward zero to f32 (an f16 D: to "
+            "nearest f16)"),
       count("sm.tma_nan_fill_pattern", &G::tma_nan_fill_pattern, "16-bit pattern", 0, 65535,
             "what a tensor load writes for an element outside the tensor when the map's oob_fill is nan (a float type; "
             "CUDA's \"special NaN constant\"): this 16-bit pattern repeated over the element's 2, 4 or 8 bytes"),

@@ -20,14 +20,18 @@
 //              wrapping modulo 2^32, or clamped to s32 with .satfinite.
 //              f64 (DMMA): d = fma(a_k, b_k, d) for k = 0 .. K-1 in order, starting from c, round to nearest.
 //              f16, bf16, tf32, e4m3, e5m2 inputs (the products are exact): with an f32 accumulator, C and the
-//              products are aligned to the largest of them, truncated toward zero sm.mma_align_bits (2) bits below
-//              its 24-bit significand, added, and the sum rounded toward zero (traces/mma_sync: this matches the
-//              H200 on 93-100 % of f16/bf16/tf32 results, the rest 1-4 ulp apart); with an f16 accumulator the
-//              same aligned, truncated sum rounded once to nearest f16 (every f16 result of traces/mma_sync and of
-//              traces/hgemm_mma_sync's f16 GEMM, where the exact sum rounded to f16 missed 97 of 262,144).
+//              products are aligned to the largest of their alignment exponents (C's own; a product's e(a) + e(b),
+//              its factors' exponents with subnormals at the format's smallest: one below its own when the
+//              significands multiply to 2 or more), truncated toward zero to sm.mma_align_bits (2) bits below a
+//              24-bit significand there, added exactly, and the sum rounded toward zero to f32 (mma_numerics.hpp);
+//              with an f16 accumulator the same aligned, truncated sum rounded once to nearest f16. The H200 agrees
+//              on every f32 and f16 word of traces/mma_sync's and traces/mma_sparse's float forms but 9 (below),
+//              and on every output of traces/hgemm_mma_sync (6.9 M; aligning by the products' own exponents missed
+//              3.2 % of the f32 ones by 1-3 ulp).
 //              e4m3/e5m2 run as ptxas emulates them on sm_90 (SASS of traces/mma_sync): two f16 MMAs over the
-//              k % 4 < 2 and k % 4 >= 2 halves, then C added with an FADD (f32) or fed to the first (f16). Not the
-//              whole rule yet: issue 12 measures it with targeted inputs.
+//              k % 4 < 2 and k % 4 >= 2 halves, then C added with an FADD (f32) or fed to the first (f16). With an
+//              f16 D, 9 of traces/mma_sync's 256 words of that form differ from the H200's in one half by 1 ulp
+//              (the emulation's f16 steps are not the whole story); traces/ubench_tc_numerics probes it.
 //   mma.sp     (and mma.sp::ordered_metadata) every sparse form of sm_90a: A's registers hold the non-zero half of
 //              each row in the dense layout of an M x K/2 matrix; the metadata operand e of the lanes the sparsity
 //              selector f picks says where each element sits (2:4 chunks, tf32 1:2, s4/u4 pair-wise 4:8; see
@@ -37,11 +41,11 @@
 //              (selectors out of range are refused by the decoder).
 //   m8n8k4     with .f16 inputs (Volta's quad pairs), A and B .row or .col: four 8x8x4 MMAs, computed in f32 the
 //              way ptxas emulates them on sm_90 (see exec_quad_pair_mma).
-//   H200 agreement (traces/mma_sparse, words bit-identical): every integer mma.sp form, every m8n8k4 form, f16 D
-//              of mma.sp all; f32 D of f16/bf16/tf32 mma.sp 121-128 of 128 words per form (the rest 1-32 ulp apart, like the
-//              dense forms), e4m3/e5m2 mma.sp 114-125 of 128 (1 ulp).
+//   H200 agreement (traces/mma_sparse, words bit-identical): every integer mma.sp form, every m8n8k4 form, every
+//              word of every floating mma.sp form (f16/bf16/tf32/e4m3/e5m2, f32 and f16 D; 89-100 % of the f32
+//              words before the alignment by e(a) + e(b)).
 // Leaves out: the sm_100a shapes (.m16n16, .m8n16, stmatrix .m16n8), .kind/.block_scale (sm_120a), and the tensor
-// cores' handling of subnormals and NaN payloads.
+// cores' NaN payloads (subnormal inputs count at their format's smallest exponent: measured for fp8 on wgmma only).
 #include "mma_numerics.hpp"
 #include "race_hooks.hpp"
 
@@ -97,31 +101,30 @@ std::int64_t int_value(MmaType t, std::uint64_t bits) {
   }
 }
 
-// f32 accumulator: C and the products aligned to the largest of them, each truncated toward zero to a multiple of
-// 2^q, q = (the largest's exponent) - 23 - align_bits, added exactly, the sum rounded toward zero to f32.
-std::uint64_t aligned_sum_f32(std::span<const double> terms, int align_bits) {
-  // One pass for the common case (finite terms): the largest exponent, from the bits (a subnormal double counts as
-  // its exponent field's -1023, below every normal one: harmless, the alignment truncates it anyway).
-  // The largest exponent field, branch-free (the hot loop: every output of every mma and wgmma).
-  // The largest magnitude's bits (sign cleared) carry the largest exponent field; four independent chains.
+
+// f32 accumulator: see mma_numerics.hpp. The largest scale's exponent field, branch-free (the hot loop: every output
+// of every mma and wgmma): the largest magnitude's bits (sign cleared) carry it; four independent chains.
+std::uint64_t aligned_sum_f32(std::span<const double> terms, std::span<const double> scales, int align_bits) {
   constexpr std::uint64_t kMagnitude = 0x7fffffffffffffffull;
   const double* const tp = terms.data();
+  const double* const sp = scales.data();
   const std::size_t nt = terms.size();
   std::uint64_t m0 = 0, m1 = 0, m2 = 0, m3 = 0;
   std::size_t i = 0;
   for (; i + 4 <= nt; i += 4) {
-    m0 = std::max(m0, std::bit_cast<std::uint64_t>(tp[i]) & kMagnitude);
-    m1 = std::max(m1, std::bit_cast<std::uint64_t>(tp[i + 1]) & kMagnitude);
-    m2 = std::max(m2, std::bit_cast<std::uint64_t>(tp[i + 2]) & kMagnitude);
-    m3 = std::max(m3, std::bit_cast<std::uint64_t>(tp[i + 3]) & kMagnitude);
+    m0 = std::max(m0, std::bit_cast<std::uint64_t>(sp[i]) & kMagnitude);
+    m1 = std::max(m1, std::bit_cast<std::uint64_t>(sp[i + 1]) & kMagnitude);
+    m2 = std::max(m2, std::bit_cast<std::uint64_t>(sp[i + 2]) & kMagnitude);
+    m3 = std::max(m3, std::bit_cast<std::uint64_t>(sp[i + 3]) & kMagnitude);
   }
-  for (; i < nt; ++i) m0 = std::max(m0, std::bit_cast<std::uint64_t>(tp[i]) & kMagnitude);
+  for (; i < nt; ++i) m0 = std::max(m0, std::bit_cast<std::uint64_t>(sp[i]) & kMagnitude);
   const std::uint64_t top = std::max(std::max(m0, m1), std::max(m2, m3)) >> 52;
+  // A non-finite term has a non-finite scale (inf or NaN times a finite scale, inf x 0 = NaN; C's is |C|).
   const bool special = top == 0x7ff;
   int emax = top == 0 ? INT32_MIN : static_cast<int>(top) - 1023;
   if (top == 0)  // only zeros and subnormal doubles (rare): their exponents one by one
-    for (const double t : terms)
-      if (t != 0) emax = std::max(emax, std::ilogb(t));
+    for (std::size_t j = 0; j < nt; ++j)
+      if (sp[j] != 0) emax = std::max(emax, std::ilogb(sp[j]));
   if (special) {
     bool nan = false;
     double inf = 0;
@@ -157,19 +160,19 @@ std::uint64_t aligned_sum_f32(std::span<const double> terms, int align_bits) {
   } else {
     for (const double t : terms) sum += static_cast<std::int64_t>(std::trunc(std::ldexp(t, -q)));
   }
-  return sum_to_f32(sum, q);
+  return sum_to_f32(sum, q, keep_bits(align_bits));
 }
 
 // f16 accumulator: C and the products aligned and truncated as for an f32 accumulator (align_bits below the largest
 // one's 24-bit significand), summed exactly, and that sum rounded once to f16 (round to nearest even), with no
 // rounding to f32 between (traces/hgemm_mma_sync: of the 262,144 f16 outputs of a 512 x 512 x 512 GEMM on the H200,
 // 97 differ from the exact sum rounded to f16; this rule gives all 97 and a sample of 150 of the others).
-std::uint64_t half_sum(std::span<const double> terms, unsigned align_bits) {
+std::uint64_t half_sum(std::span<const double> terms, std::span<const double> scales, int align_bits) {
   int emax = INT32_MIN;
   bool special = false;
-  for (const double t : terms) {
-    if (!std::isfinite(t)) special = true;
-    else if (t != 0) emax = std::max(emax, std::ilogb(t));
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    if (!std::isfinite(terms[i])) special = true;
+    else if (terms[i] != 0) emax = std::max(emax, std::ilogb(scales[i]));
   }
   double sum = 0;
   if (special || emax == INT32_MIN) {  // NaN, infinities or all zeros: the plain sum (its sign of zero, its NaN)
@@ -177,7 +180,7 @@ std::uint64_t half_sum(std::span<const double> terms, unsigned align_bits) {
     for (const double t : terms) acc += t;
     sum = static_cast<double>(acc);
   } else {
-    const int q = emax - 23 - static_cast<int>(align_bits);
+    const int q = emax - 23 - align_bits;
     std::int64_t units = 0;
     for (const double t : terms) units += static_cast<std::int64_t>(std::trunc(std::ldexp(t, -q)));
     sum = std::ldexp(static_cast<double>(units), q);  // exact: at most 17 terms of 26 bits
@@ -493,7 +496,7 @@ void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask acti
   }
   // Compute D.
   std::vector<std::uint64_t> D(M * N);
-  std::vector<double> terms(KA + 1);
+  std::vector<double> terms(KA + 1), scales(KA + 1);
   const bool integer = dt == ScalarType::S32;
   for (unsigned i = 0; i < M; ++i)
     for (unsigned j = 0; j < N; ++j) {
@@ -516,26 +519,44 @@ void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask acti
         d = std::bit_cast<std::uint64_t>(acc);
       } else {
         terms[0] = half_acc_c ? f16_value(c) : f32_value(static_cast<std::uint32_t>(c));
-        for (unsigned k = 0; k < KA; ++k)
-          terms[k + 1] = element_value(at, a_at(k)) * element_value(bt, b_at(k));  // exact in a double
-        if (at == MmaType::E4M3 || at == MmaType::E5M2) {
+        scales[0] = std::fabs(terms[0]);
+        // fp8 runs on f16 MMAs (below): its elements' scales are those of their f16 values.
+        const bool fp8 = at == MmaType::E4M3 || at == MmaType::E5M2;
+        const MmaType sa = fp8 ? MmaType::F16 : at, sb = fp8 ? MmaType::F16 : bt;
+        for (unsigned k = 0; k < KA; ++k) {
+          const double av = element_value(at, a_at(k)), bv = element_value(bt, b_at(k));
+          terms[k + 1] = av * bv;  // exact in a double
+          scales[k + 1] = element_scale(sa, av) * element_scale(sb, bv);
+        }
+        if (fp8) {
           // sm_90 has no fp8 mma: ptxas unpacks A and B to f16 (F2FP.F16.E4M3/E5M2.UNPACK_B) and runs two f16 MMAs
           // (HMMA.16816, or HMMA.SP.16832 for mma.sp), the first on the products of the columns k % 4 < 2 (each B
           // register's low half), the second on the rest; with an f32 accumulator the first starts from zero and C is
           // added last with an FADD (round to nearest).
-          std::vector<double> lo{0.0}, hi;
-          for (unsigned k = 0; k < KA; ++k) (fp8_first_half(kcol[i * KA + k], sparse) ? lo : hi).push_back(terms[k + 1]);
+          std::vector<double> lo{0.0}, hi, lo_s{0.0}, hi_s;
+          for (unsigned k = 0; k < KA; ++k) {
+            const bool first = fp8_first_half(kcol[i * KA + k], sparse);
+            (first ? lo : hi).push_back(terms[k + 1]);
+            (first ? lo_s : hi_s).push_back(scales[k + 1]);
+          }
+          const int ab = static_cast<int>(L_.mma_align_bits);
           if (half_acc_d) {
             lo[0] = terms[0];
-            hi.insert(hi.begin(), f16_value(half_sum(lo, L_.mma_align_bits)));
-            d = half_sum(hi, L_.mma_align_bits);
+            lo_s[0] = scales[0];
+            const double p0 = f16_value(half_sum(lo, lo_s, ab));
+            hi.insert(hi.begin(), p0);
+            hi_s.insert(hi_s.begin(), std::fabs(p0));
+            d = half_sum(hi, hi_s, ab);
           } else {
-            hi.insert(hi.begin(), f32_value(static_cast<std::uint32_t>(aligned_sum_f32(lo, static_cast<int>(L_.mma_align_bits)))));
-            const float p = f32_value(static_cast<std::uint32_t>(aligned_sum_f32(hi, static_cast<int>(L_.mma_align_bits))));
+            const double p0 = f32_value(static_cast<std::uint32_t>(aligned_sum_f32(lo, lo_s, ab)));
+            hi.insert(hi.begin(), p0);
+            hi_s.insert(hi_s.begin(), std::fabs(p0));
+            const float p = f32_value(static_cast<std::uint32_t>(aligned_sum_f32(hi, hi_s, ab)));
             d = std::bit_cast<std::uint32_t>(static_cast<float>(terms[0]) + p);
           }
         } else {
-          d = half_acc_d ? half_sum(terms, L_.mma_align_bits) : aligned_sum_f32(terms, static_cast<int>(L_.mma_align_bits));
+          d = half_acc_d ? half_sum(terms, scales, static_cast<int>(L_.mma_align_bits))
+                         : aligned_sum_f32(terms, scales, static_cast<int>(L_.mma_align_bits));
         }
       }
     }

@@ -25,8 +25,12 @@
 //              8 (i / 4) + 2 t + i % 2 (g = l / 4, t = l % 4; f16 D: register i holds row g + 8 (i % 2), columns
 //              8 (i / 2) + 2 t and the next); A from registers as mma.m16n8kK's A (mma_numerics.hpp, a_cell).
 //   numerics   scale-d 0 drops C; imm-scale -1 negates A or B; f16/bf16/tf32/fp8 products are exact and summed
-//              as mma.sync's are (mma_numerics.hpp: align-to-largest, truncated, rounded toward zero for f32; the
-//              exact sum rounded to nearest for f16), integers exactly (.satfinite clamps to s32), b1 as popc(a & b).
+//              as mma.sync's are (mma_numerics.hpp: C and the products aligned to the largest of their alignment
+//              exponents, C's own and e(a) + e(b) for a product, truncated toward zero 2 bits below a 24-bit
+//              significand there, summed, rounded toward zero for an f32 D, to nearest for an f16 D; e4m3/e5m2
+//              (QGMMA) keep 13 fraction bits, sm.wgmma_fp8_sum_bits - 1, and truncate an f32 sum to 14 significant
+//              bits), integers exactly (.satfinite clamps to s32), b1 as popc(a & b). Every word of traces/wgmma's
+//              35 forms equals the H200's (test 632).
 //   operands   read at each warp's issue, by 16-byte chunks (no layout splits one); B, the same for the four warps
 //              of a warpgroup (and for warpgroups sharing it), is decoded once per distinct descriptor, types and
 //              bytes read, and kept in the CTA (Cta::wgmma_b): a memo of a pure function, its bytes compared on every
@@ -42,6 +46,8 @@
 //              .dec elsewhere makes room, the warp waits (Wait::AsyncCopy; a pool that never frees is a deadlock,
 //              reported as such). Timed as a branch-pipe instruction. Register contents are kept (undefined on the GPU
 //              for the ones .inc adds).
+//   analysis   with WARPSIM_WGMMA_TERMS=FILE in the environment, each floating D element's inputs are written to FILE
+//              (tools/numerics/wgmma_match.py recomputes the H200's words from them under candidate rules).
 // Leaves out: wgmma.mma_async.sp, the descriptor's base offset (a non-zero one is a fault: every layout here starts
 // on its swizzle pattern), the requirement of a wgmma.fence between other instructions' register writes and the
 // wgmma that reads them (not checked), and the order of shared-memory reads against other accesses (operands are
@@ -54,6 +60,8 @@
 #include <algorithm>
 #include <bit>
 #include <climits>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace warpsim::func {
@@ -100,40 +108,42 @@ std::uint32_t mn_major(const Desc& d, unsigned mb, unsigned k) {
 }
 
 // C (when scale-d) and the K products a[k] b[k] (exact in a double), aligned-summed to f32: aligned_sum_f32's
-// result, in one pass over the products in the common case (finite terms, not all zero, 2^-q a normal double), else
-// through it (t: room for K + 1 terms).
+// result (the products' scales as[k] bs[k], C's |c|), in one pass over the products in the common case (`finite`:
+// every a[k], b[k] and c finite, the caller's check; not all zero; 2^-q a normal double), else through it (t, ts:
+// room for K + 1 terms). The scales are positive powers of two (or 0), so their largest is a plain double max.
 template <unsigned K>
-std::uint64_t dot_f32(const double* a, const double* b, bool has_c, double c, int align_bits, double* t) {
-  constexpr std::uint64_t kMagnitude = 0x7fffffffffffffffull;
-  double p[K];
-  std::uint64_t m0 = has_c ? std::bit_cast<std::uint64_t>(c) & kMagnitude : 0, m1 = 0, m2 = 0, m3 = 0;
+std::uint64_t dot_f32(const double* a, const double* b, const double* as, const double* bs, bool finite, bool has_c,
+                      double c, int align_bits, double* t, double* ts) {
+  double m0 = has_c ? std::fabs(c) : 0.0, m1 = 0.0, m2 = 0.0, m3 = 0.0;
   for (unsigned k = 0; k < K; k += 4) {
-    p[k] = a[k] * b[k];
-    p[k + 1] = a[k + 1] * b[k + 1];
-    p[k + 2] = a[k + 2] * b[k + 2];
-    p[k + 3] = a[k + 3] * b[k + 3];
-    m0 = std::max(m0, std::bit_cast<std::uint64_t>(p[k]) & kMagnitude);
-    m1 = std::max(m1, std::bit_cast<std::uint64_t>(p[k + 1]) & kMagnitude);
-    m2 = std::max(m2, std::bit_cast<std::uint64_t>(p[k + 2]) & kMagnitude);
-    m3 = std::max(m3, std::bit_cast<std::uint64_t>(p[k + 3]) & kMagnitude);
+    m0 = std::max(m0, as[k] * bs[k]);
+    m1 = std::max(m1, as[k + 1] * bs[k + 1]);
+    m2 = std::max(m2, as[k + 2] * bs[k + 2]);
+    m3 = std::max(m3, as[k + 3] * bs[k + 3]);
   }
-  const std::uint64_t top = std::max(std::max(m0, m1), std::max(m2, m3)) >> 52;  // the largest exponent field
+  const std::uint64_t top = std::bit_cast<std::uint64_t>(std::max(std::max(m0, m1), std::max(m2, m3))) >> 52;
   const int q = static_cast<int>(top) - 1023 - 23 - align_bits;
-  if (top == 0 || top == 0x7ff || q <= -1000 || q >= 1000) {
+  if (!finite || top == 0 || q <= -1000 || q >= 1000) {
     std::size_t n = 0;
-    if (has_c) t[n++] = c;
-    for (unsigned k = 0; k < K; ++k) t[n++] = p[k];
-    return aligned_sum_f32(std::span<const double>(t, n), align_bits);
+    if (has_c) {
+      ts[n] = std::fabs(c);
+      t[n++] = c;
+    }
+    for (unsigned k = 0; k < K; ++k) {
+      ts[n] = as[k] * bs[k];
+      t[n++] = a[k] * b[k];
+    }
+    return aligned_sum_f32(std::span<const double>(t, n), std::span<const double>(ts, n), align_bits);
   }
   const double scale = std::bit_cast<double>(static_cast<std::uint64_t>(1023 - q) << 52);  // 2^-q
   std::int64_t s0 = has_c ? static_cast<std::int64_t>(c * scale) : 0, s1 = 0, s2 = 0, s3 = 0;
-  for (unsigned k = 0; k < K; k += 4) {
-    s0 += static_cast<std::int64_t>(p[k] * scale);
-    s1 += static_cast<std::int64_t>(p[k + 1] * scale);
-    s2 += static_cast<std::int64_t>(p[k + 2] * scale);
-    s3 += static_cast<std::int64_t>(p[k + 3] * scale);
+  for (unsigned k = 0; k < K; k += 4) {  // the products are exact; the casts truncate toward zero
+    s0 += static_cast<std::int64_t>(a[k] * b[k] * scale);
+    s1 += static_cast<std::int64_t>(a[k + 1] * b[k + 1] * scale);
+    s2 += static_cast<std::int64_t>(a[k + 2] * b[k + 2] * scale);
+    s3 += static_cast<std::int64_t>(a[k + 3] * b[k + 3] * scale);
   }
-  return sum_to_f32((s0 + s1) + (s2 + s3), q);
+  return sum_to_f32((s0 + s1) + (s2 + s3), q, keep_bits(align_bits));
 }
 
 unsigned k_of(MmaType t) {
@@ -334,7 +344,7 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
 
   // Scratch reused across instructions (every element below is written before it is read).
   thread_local std::vector<std::uint64_t> A, B, C, D;
-  thread_local std::vector<double> Av, Bv, terms;
+  thread_local std::vector<double> Av, Bv, As, Bs, terms, tscales;
   thread_local std::vector<std::uint8_t> raw_a, raw_b;
   A.resize(16 * K);
   C.resize(16 * N);
@@ -369,6 +379,7 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
   const Desc db = descriptor(bdesc, "B");
   const std::uint64_t* Bbits = nullptr;  // element (k, j) at k * N + j
   const double* Bvals = nullptr;         // element (k, j) at j * K + k (floating D only)
+  const double* Bscales = nullptr;       // their element_scale, the same way
   {
     const bool mn = tb && eb != 0;
     std::uint32_t lo = 0, hi = 0;
@@ -400,6 +411,8 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
           hit->values.resize(std::size_t{K} * N);
           for (unsigned k = 0; k < K; ++k)  // transposed: column j's K values side by side for the sums below
             for (unsigned j = 0; j < N; ++j) hit->values[j * K + k] = element_value(bt, hit->bits[k * N + j]);
+          hit->scales.resize(hit->values.size());
+          for (std::size_t e = 0; e < hit->values.size(); ++e) hit->scales[e] = element_scale(bt, hit->values[e]);
         }
         hit->desc = bdesc;
         hit->key = key;
@@ -410,6 +423,7 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
       hit->used = ++cta.wgmma_b_uses;
       Bbits = hit->bits.data();
       Bvals = hit->values.data();
+      Bscales = hit->scales.data();
     } else {
       B.resize(std::size_t{K} * N);
       for (unsigned k = 0; k < K; ++k)
@@ -418,9 +432,12 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
         Bv.resize(B.size());
         for (unsigned k = 0; k < K; ++k)
           for (unsigned j = 0; j < N; ++j) Bv[j * K + k] = element_value(bt, B[k * N + j]);
+        Bs.resize(Bv.size());
+        for (std::size_t e = 0; e < Bv.size(); ++e) Bs[e] = element_scale(bt, Bv[e]);
       }
       Bbits = B.data();
       Bvals = Bv.data();
+      Bscales = Bs.data();
     }
   }
   // C: D's registers.
@@ -447,11 +464,19 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
   const bool neg = ((in.wg_mode & ir::kWgmmaNegA) != 0) != ((in.wg_mode & ir::kWgmmaNegB) != 0);
   D.resize(16 * N);
   terms.resize(K + 1);
+  tscales.resize(K + 1);
   const bool fp8 = at == MmaType::E4M3 || at == MmaType::E5M2;
   const int f32_align = fp8 ? static_cast<int>(L_.wgmma_fp8_sum_bits) - 24 : static_cast<int>(L_.mma_align_bits);
+  bool finite_ab = true;  // every A and B element finite: dot_f32's one pass applies
   if (floating) {  // the floating elements' values (A negated when the product is)
     Av.resize(A.size());
-    for (std::size_t i = 0; i < A.size(); ++i) Av[i] = neg ? -element_value(at, A[i]) : element_value(at, A[i]);
+    As.resize(A.size());
+    for (std::size_t i = 0; i < A.size(); ++i) {
+      Av[i] = neg ? -element_value(at, A[i]) : element_value(at, A[i]);
+      As[i] = element_scale(at, Av[i]);
+      finite_ab = finite_ab && std::isfinite(Av[i]);
+    }
+    for (std::size_t i = 0; i < std::size_t{K} * N && finite_ab; ++i) finite_ab = std::isfinite(Bvals[i]);
   }
   for (unsigned i = 0; i < 16; ++i)
     for (unsigned j = 0; j < N; ++j) {
@@ -468,21 +493,56 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
       }
       if (!half_d && (K == 8 || K == 16 || K == 32)) {
         const double cv = scale_d ? f32_value(static_cast<std::uint32_t>(c)) : 0.0;
-        const double *a_row = &Av[i * K], *b_col = &Bvals[j * K];
-        d = K == 16   ? dot_f32<16>(a_row, b_col, scale_d, cv, f32_align, terms.data())
-            : K == 32 ? dot_f32<32>(a_row, b_col, scale_d, cv, f32_align, terms.data())
-                      : dot_f32<8>(a_row, b_col, scale_d, cv, f32_align, terms.data());
+        const double *a_row = &Av[i * K], *b_col = &Bvals[j * K], *as = &As[i * K], *bs = &Bscales[j * K];
+        const bool fin = finite_ab && std::isfinite(cv);
+        d = K == 16   ? dot_f32<16>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data())
+            : K == 32 ? dot_f32<32>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data())
+                      : dot_f32<8>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data());
         continue;
       }
       double* t = terms.data();
+      double* ts = tscales.data();
       std::size_t n = 0;
-      if (scale_d) t[n++] = half_d ? f16_value(c) : f32_value(static_cast<std::uint32_t>(c));
+      if (scale_d) {
+        t[n] = half_d ? f16_value(c) : f32_value(static_cast<std::uint32_t>(c));
+        ts[n] = std::fabs(t[n]);
+        ++n;
+      }
       const double* a_row = &Av[i * K];
       const double* b_col = &Bvals[j * K];
-      for (unsigned k = 0; k < K; ++k) t[n++] = a_row[k] * b_col[k];  // exact
+      for (unsigned k = 0; k < K; ++k) {
+        ts[n] = As[i * K + k] * Bscales[j * K + k];
+        t[n++] = a_row[k] * b_col[k];  // exact
+      }
       const std::span<const double> span(t, n);
-      d = half_d ? half_sum(span, L_.mma_align_bits) : aligned_sum_f32(span, f32_align);
+      const std::span<const double> sspan(ts, n);
+      d = half_d ? half_sum(span, sspan, f32_align) : aligned_sum_f32(span, sspan, f32_align);
     }
+  // WARPSIM_WGMMA_TERMS=FILE: each floating D element's inputs, for tools/numerics/wgmma_match.py (one line per
+  // element: CTA, warp, lane, register (f16 D: register x 2 + half), the warp's n-th wgmma, K, scale-d, C as a
+  // double's bits, D's bits, then each a_k and b_k as a double's bits). Off unless set; changes no result.
+  static std::FILE* const terms_file = [] {
+    const char* path = std::getenv("WARPSIM_WGMMA_TERMS");
+    return path != nullptr ? std::fopen(path, "w") : nullptr;
+  }();
+  if (terms_file != nullptr && floating) {
+    for (unsigned lane = 0; lane < kWarpSize; ++lane)
+      for (unsigned i = 0; i < d_regs * (half_d ? 2 : 1); ++i) {
+        const Cell c = half_d ? d_cell(lane, i / 2, i % 2) : d_cell(lane, i, 0);
+        const std::uint64_t cb = C[c.row * N + c.col];
+        const double cv = half_d ? f16_value(cb) : f32_value(static_cast<std::uint32_t>(cb));
+        std::fprintf(terms_file, "%llu %u %u %u %llu %u %d %016llx %016llx",
+                     static_cast<unsigned long long>(cta.linear), w.index, lane, i,
+                     static_cast<unsigned long long>(nth), K, scale_d ? 1 : 0,
+                     static_cast<unsigned long long>(std::bit_cast<std::uint64_t>(cv)),
+                     static_cast<unsigned long long>(D[c.row * N + c.col]));
+        for (unsigned k = 0; k < K; ++k)
+          std::fprintf(terms_file, " %016llx %016llx",
+                       static_cast<unsigned long long>(std::bit_cast<std::uint64_t>(Av[c.row * K + k])),
+                       static_cast<unsigned long long>(std::bit_cast<std::uint64_t>(Bvals[c.col * K + k])));
+        std::fputc('\n', terms_file);
+      }
+  }
   for (unsigned lane = 0; lane < kWarpSize; ++lane)
     for (unsigned i = 0; i < d_regs; ++i) {
       if (half_d) {

@@ -1,7 +1,9 @@
 // What the tensor-core instructions share between mma.sync (exec_matrix.cpp) and wgmma.mma_async (exec_wgmma.cpp):
-// the .sync.aligned check, and the arithmetic: element values of each A/B type, the f32 accumulator's aligned sum, the f16 accumulator's sum,
-// and the PTX ISA's A-fragment layout of the m16n8kK shapes (which wgmma's A from registers shares, per warp).
-// Models: what exec_matrix.cpp's header says of the numerics. Leaves out: everything about operands and lanes.
+// the .sync.aligned check, and the arithmetic: element values and alignment scales of each A/B type, the f32
+// accumulator's aligned sum, the f16 accumulator's sum, and the PTX ISA's A-fragment layout of the m16n8kK shapes
+// (which wgmma's A from registers shares, per warp).
+// Models: what exec_matrix.cpp's header says of the numerics (one kernel, aligned_sum_f32 and its one-pass copy
+// dot_f32 in exec_wgmma.cpp, for mma.sync and wgmma). Leaves out: everything about operands and lanes.
 #pragma once
 
 #include <warpsim/common/types.hpp>
@@ -29,20 +31,39 @@ double f16_value(std::uint64_t bits);
 double element_value(ir::MmaType t, std::uint64_t bits);
 // The value of one integer or b1 element.
 std::int64_t int_value(ir::MmaType t, std::uint64_t bits);
-// f32 accumulator: the terms aligned to the largest, each truncated toward zero align_bits below its 24-bit
-// significand, added exactly, the sum rounded toward zero to f32 (bits).
+// The alignment scale of an A or B element of value v (element_value's): 2^e, e = max(floor(log2 |v|), the type's
+// smallest normal exponent) (a subnormal counts at the smallest normal exponent), 0 for 0, v itself when not finite.
+// A product's scale (the two elements' scales multiplied, exact) is 2^(e(a) + e(b)): its exponent before
+// normalisation, one below the product's own when the significands' product is 2 or more.
+// Branch-light: every element value is a normal double (or 0, inf, NaN), so its exponent bits are 2^floor(log2 |v|).
+inline double element_scale(ir::MmaType t, double v) {
+  const std::uint64_t e = std::bit_cast<std::uint64_t>(v) & 0x7ff0000000000000ull;
+  if (e == 0x7ff0000000000000ull) return v;  // inf or NaN: not finite, as the product it makes
+  if (v == 0) return 0.0;
+  const int emin = t == ir::MmaType::F16 || t == ir::MmaType::E5M2 ? -14 : t == ir::MmaType::E4M3 ? -6 : -126;
+  const double floor_scale = std::bit_cast<double>(static_cast<std::uint64_t>(1023 + emin) << 52);
+  const double scale = std::bit_cast<double>(e);
+  return scale > floor_scale ? scale : floor_scale;
+}
+// The f32 accumulator's sum (traces/wgmma: every f32 word of f16, bf16, tf32, e4m3 and e5m2 wgmma on the H200):
+// terms[i] (C, exact products) each with its alignment scale scales[i] (C: |C| itself; a product: element_scale(a)
+// x element_scale(b)); q = (the largest scale's exponent) - 23 - align_bits; every term truncated toward zero to a
+// multiple of 2^q, added exactly; the sum truncated toward zero to keep_bits(align_bits) significant bits (bits).
 // align_bits may be negative: fewer than 24 bits kept.
-std::uint64_t aligned_sum_f32(std::span<const double> terms, int align_bits);
-// aligned_sum_f32's last step: sum x 2^q (the aligned terms' exact sum in units of 2^q) rounded toward zero to f32.
-inline std::uint64_t sum_to_f32(std::int64_t sum, int q) {
+std::uint64_t aligned_sum_f32(std::span<const double> terms, std::span<const double> scales, int align_bits);
+// The significant bits the aligned sum keeps: f32's 24, or 24 + align_bits when fewer (e4m3/e5m2 wgmma: 14).
+constexpr int keep_bits(int align_bits) { return align_bits < 0 ? 24 + align_bits : 24; }
+// aligned_sum_f32's last step: sum x 2^q (the aligned terms' exact sum in units of 2^q) truncated toward zero to
+// `keep` (at most 24) significant bits, as f32 (bits).
+inline std::uint64_t sum_to_f32(std::int64_t sum, int q, int keep) {
   if (sum == 0) return 0;
-  // Round |sum| x 2^q toward zero to 24 significant bits.
+  // Round |sum| x 2^q toward zero to `keep` significant bits.
   const bool neg = sum < 0;
   std::uint64_t mag = static_cast<std::uint64_t>(neg ? -sum : sum);
   const int width = 64 - std::countl_zero(mag);
   int shift = 0;
-  if (width > 24) {
-    shift = width - 24;
+  if (width > keep) {
+    shift = width - keep;
     mag >>= shift;
   }
   const int e = q + shift;  // |sum| = mag x 2^e, mag below 2^24: exact in a double; to float exact unless it underflows
@@ -52,9 +73,9 @@ inline std::uint64_t sum_to_f32(std::int64_t sum, int q) {
                       : static_cast<float>(std::ldexp(m, e));
   return std::bit_cast<std::uint32_t>(neg ? -v : v);
 }
-// f16 accumulator: the terms aligned and truncated as aligned_sum_f32's, summed exactly, rounded once to f16, to
-// nearest even (bits).
-std::uint64_t half_sum(std::span<const double> terms, unsigned align_bits);
+// f16 accumulator: the terms aligned and truncated as aligned_sum_f32's (the same scales and q), summed exactly, the
+// sum rounded once to f16, to nearest even (bits): no truncation to keep_bits (traces/wgmma: e4m3 with an f16 D).
+std::uint64_t half_sum(std::span<const double> terms, std::span<const double> scales, int align_bits);
 
 struct Cell {
   unsigned row, col;

@@ -100,6 +100,7 @@ struct WgmmaOperandCache {
   std::vector<std::uint8_t> raw;    // the bytes it read, in gather order (16-byte chunks)
   std::vector<std::uint64_t> bits;  // element (k, j) at k * N + j: the raw elements
   std::vector<double> values;       // element (k, j) at j * K + k: the floating values
+  std::vector<double> scales;       // the same elements' alignment scales (mma_numerics.hpp, element_scale)
 };
 
 struct Warp {

@@ -3,13 +3,14 @@
 // with f16 A and B. Every output is checked bit for bit against a CPU reference that replays the kernel's order:
 // each accumulator starts at +0 and takes one m16n8k16 step per 16 k (k = 0, 16, 32, ...), each step the result of
 // one mma on (accumulator, 16 exact products):
-//   f32 accumulators: the tensor-core rounding model warpsim implements (src/func/exec_matrix.cpp, documented
-//     there and in traces/mma_sync): the accumulator and the products aligned to the largest of them, each
-//     truncated toward zero 2 bits (sm.mma_align_bits) below its 24-bit significand, summed exactly, the sum rounded
-//     toward zero to f32. It is written again here from that description, so the test catches a change of the
-//     fragment layouts, of ldmatrix, of cp.async or of the rounding. The H200 agrees with it on most but not all
-//     outputs (the counts are in traces/README.md); warpsim's own result is deterministic, which this exact check
-//     pins;
+//   f32 accumulators: the tensor-core rounding model warpsim implements (src/func/mma_numerics.hpp, measured on
+//     traces/wgmma, traces/mma_sync and traces/mma_sparse): the accumulator and the products aligned to the largest
+//     alignment exponent among them (the accumulator's own exponent; a product's e(a) + e(b), the exponents of its
+//     two f16 factors, subnormals at -14: one below the product's own when their significands multiply to 2 or
+//     more), each truncated toward zero to a multiple of 2^(that exponent - 25) (2 bits, sm.mma_align_bits, below a
+//     24-bit significand), summed exactly, the sum rounded toward zero to f32. It is written again here from that
+//     description, so the test catches a change of the fragment layouts, of ldmatrix, of cp.async or of the
+//     rounding;
 //   f16 accumulators: the same aligned, truncated sum rounded once to nearest-even f16 (bit-exact on the H200 for
 //     every output of launch 5; the exact sum rounded to f16 would miss 97 of 262,144).
 // Epilogue: f32 C = fmaf(alpha, acc, beta * c); f16 C = f16_rn(fmaf(alpha, float(acc), beta * float(c))), beta a
@@ -46,14 +47,25 @@ constexpr Launch kLaunches[] = {
 };
 constexpr std::size_t kTested[] = {0, 5};  // 256^3 f32 and 512^3 f16: about 15 s each run on one core
 
+// The alignment exponent of the product of f16 values a and b: e(a) + e(b), subnormals at f16's -14 (INT32_MIN for 0).
+int product_exponent(double a, double b) {
+  if (a == 0 || b == 0) return INT32_MIN;
+  return std::max(std::ilogb(a), -14) + std::max(std::ilogb(b), -14);
+}
+
+// The largest alignment exponent of the accumulator value acc and the 16 products a[i] b[i].
+int align_exponent(double acc, const double* a, const double* b) {
+  int emax = acc != 0 ? std::ilogb(acc) : INT32_MIN;
+  for (int i = 0; i < 16; ++i) emax = std::max(emax, product_exponent(a[i], b[i]));
+  return emax;
+}
+
 // One m16n8k16 step with an f32 accumulator, as the model describes it (see the file comment).
-float mma_step_f32(float acc, const double* prod) {
+float mma_step_f32(float acc, const double* a, const double* b) {
   double terms[17];
   terms[0] = acc;
-  for (int i = 0; i < 16; ++i) terms[i + 1] = prod[i];
-  int emax = INT32_MIN;
-  for (const double t : terms)
-    if (t != 0) emax = std::max(emax, std::ilogb(t));
+  for (int i = 0; i < 16; ++i) terms[i + 1] = a[i] * b[i];  // exact in a double
+  const int emax = align_exponent(acc, a, b);
   if (emax == INT32_MIN) return 0.0f;  // all zero: +0 (no -0 products among random inputs that matter here)
   const int q = emax - 23 - 2;
   std::int64_t sum = 0;
@@ -70,13 +82,11 @@ float mma_step_f32(float acc, const double* prod) {
 // One step with an f16 accumulator: the same alignment and truncation as mma_step_f32, the exact sum of what is left
 // rounded once to nearest-even f16 (what the H200 does: the exact sum rounded to f16 differs on 97 of launch 5's
 // 262,144 outputs; this rule matches all of them).
-std::uint16_t mma_step_f16(std::uint16_t acc, const double* prod) {
+std::uint16_t mma_step_f16(std::uint16_t acc, const double* a, const double* b) {
   double terms[17];
   terms[0] = wl::half_value(acc);
-  for (int i = 0; i < 16; ++i) terms[i + 1] = prod[i];
-  int emax = INT32_MIN;
-  for (const double t : terms)
-    if (t != 0) emax = std::max(emax, std::ilogb(t));
+  for (int i = 0; i < 16; ++i) terms[i + 1] = a[i] * b[i];
+  const int emax = align_exponent(terms[0], a, b);
   if (emax == INT32_MIN) return 0;
   const int q = emax - 23 - 2;
   std::int64_t sum = 0;
@@ -97,7 +107,6 @@ std::vector<T> reference(const wl::cfg::RunConfig& c, const Launch& l, float alp
   for (int k = 0; k < l.k; ++k)
     for (int j = 0; j < l.n; ++j) bt[static_cast<std::size_t>(j) * l.k + k] = wl::half_value(B[k * kLdb + j]);
   std::vector<double> a(static_cast<std::size_t>(l.k));
-  double prod[16];
   for (int i = 0; i < l.m; ++i) {
     for (int k = 0; k < l.k; ++k) a[k] = wl::half_value(A[static_cast<std::size_t>(i) * kLda + k]);
     for (int j = 0; j < l.n; ++j) {
@@ -106,9 +115,8 @@ std::vector<T> reference(const wl::cfg::RunConfig& c, const Launch& l, float alp
       float acc = 0.0f;
       std::uint16_t hacc = 0;
       for (int k0 = 0; k0 < l.k; k0 += 16) {
-        for (int e = 0; e < 16; ++e) prod[e] = a[k0 + e] * b[k0 + e];  // exact in a double
-        if constexpr (std::is_same_v<T, float>) acc = mma_step_f32(acc, prod);
-        else hacc = mma_step_f16(hacc, prod);
+        if constexpr (std::is_same_v<T, float>) acc = mma_step_f32(acc, &a[k0], &b[k0]);
+        else hacc = mma_step_f16(hacc, &a[k0], &b[k0]);
       }
       if constexpr (std::is_same_v<T, float>) {
         out = std::fma(alpha, acc, beta * out);
