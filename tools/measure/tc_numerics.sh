@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# devjob/tcnum.sh: the H200 run of traces/ubench_tc_numerics (issue 12's targeted-input probe of the tensor cores'
+# tools/measure/tc_numerics.sh: the H200 run of traces/ubench_tc_numerics (issue 12's targeted-input probe of the tensor cores'
 # f32-accumulator sum), for the lead to run in one device call from the repository root with `.measure` carried (see
 # tools/measure/README.md):
-#   OUT=<output folder> bash devjob/tcnum.sh
+#   OUT=<output folder> bash tools/measure/tc_numerics.sh
 # It writes 4 files under $OUT (the device tool returns at most 8):
 #   measure.tgz    run_all.sh with REPEAT=2 WARMUP=1 REPEAT_RUNS=1 (timing, ncu's base metrics, which buffers vary
 #                  between runs; tools/measure/install_results.py -> traces/ubench_tc_numerics/h200.json)
