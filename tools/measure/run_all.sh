@@ -22,7 +22,9 @@ OUT=${OUT:-/tmp/measure-out}
 [ -d "$ROOT/.measure/lib" ] && export LD_LIBRARY_PATH="$ROOT/.measure/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 # The GPU-model files the binary was built against (the tree's own may be newer than the carried binary).
 [ -d "$ROOT/.measure/configs" ] && export WARPSIM_CONFIGS="$ROOT/.measure/configs"
-METRICS=gpc__cycles_elapsed.max,sm__cycles_active.avg,smsp__inst_executed.sum,smsp__thread_inst_executed.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,lts__t_sectors.sum,dram__bytes_read.sum,dram__bytes_write.sum,sm__warps_active.avg.pct_of_peak_sustained_active,launch__occupancy_limit_registers,launch__occupancy_limit_shared_mem,launch__occupancy_limit_warps,launch__occupancy_limit_blocks,launch__registers_per_thread,launch__shared_mem_config_size
+# The SM (= GPC) and L2 clocks of each launch (2026-12-05: the SM clock drops under tensor load, the L2's does not;
+# traces/README.md, "Clocks under load").
+METRICS=gpc__cycles_elapsed.max,gpc__cycles_elapsed.avg.per_second,lts__cycles_elapsed.avg.per_second,sm__cycles_active.avg,smsp__inst_executed.sum,smsp__thread_inst_executed.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,lts__t_sectors.sum,dram__bytes_read.sum,dram__bytes_write.sum,sm__warps_active.avg.pct_of_peak_sustained_active,launch__occupancy_limit_registers,launch__occupancy_limit_shared_mem,launch__occupancy_limit_warps,launch__occupancy_limit_blocks,launch__registers_per_thread,launch__shared_mem_config_size
 W=${MEASURE_WORK:-/tmp/measure-work}  # outside $OUT: only the tarball comes back
 rm -rf "$W"; mkdir -p "$W" "$OUT"
 
