@@ -34,28 +34,27 @@ class Gpu {
  public:
   Gpu(source::InstructionSource& src, const lower::Program& prog, const KernelShape& shape,
       const config::GpuConfig& model, TraceSink* sink, unsigned regs)
-      : kcfg_(kernel_config(model, prog)),
-        sm_ratio_(kcfg_.clock_mhz / model.clock_mhz),
-        cfg_(kcfg_),
+      : cfg_(kernel_config(model, prog)),
+        sm_ratio_(cfg_.clock_mhz / model.clock_mhz),
         src_(src),
         shape_(shape),
         regs_(regs),
-        occ_(kernel_occupancy(shape, kcfg_, regs)),
-        l2_(kcfg_),
-        wake_(std::size_t{std::max(kcfg_.num_sms, 1u)} * std::max(kcfg_.sub_partitions, 1u)),
-        k_{kcfg_,
+        occ_(kernel_occupancy(shape, cfg_, regs)),
+        l2_(cfg_),
+        wake_(std::size_t{std::max(cfg_.num_sms, 1u)} * std::max(cfg_.sub_partitions, 1u)),
+        k_{cfg_,
            src,
            prog,
            l2_,
            wake_,
            events_,
-           launch_l1_bytes(kcfg_, occ_.smem_launch_carveout),
+           launch_l1_bytes(cfg_, occ_.smem_launch_carveout),
            sink,
            sink != nullptr && sink->wants_issues() ? sink : nullptr},
-        clock_(now_, kcfg_.clock_mhz) {
+        clock_(now_, cfg_.clock_mhz) {
     if (sink != nullptr && sink->wants_mem()) k_.mem_sink = sink;
-    sms_.reserve(std::max(kcfg_.num_sms, 1u));
-    for (std::uint32_t s = 0; s < std::max(kcfg_.num_sms, 1u); ++s) sms_.push_back(std::make_unique<Sm>(s, k_));
+    sms_.reserve(std::max(cfg_.num_sms, 1u));
+    for (std::uint32_t s = 0; s < std::max(cfg_.num_sms, 1u); ++s) sms_.push_back(std::make_unique<Sm>(s, k_));
     if (sink != nullptr && sink->wants_warp_states()) {
       state_sink_ = sink;
       k_.state_sink = sink;
@@ -259,7 +258,7 @@ class Gpu {
   std::uint32_t subs_per_sm() const { return sms_.front()->sub_partitions(); }
 
   // sm.tensor_clock_ratio: a kernel with tensor-core (not DMMA) instructions runs its SMs at that fraction of
-  // sm.clock_mhz; kcfg_ is the model with that SM clock (the memory side converts its cycles to it), and
+  // sm.clock_mhz; cfg_ is the model with that SM clock (the memory side converts its cycles to it), and
   // finish() turns the SM cycles after the launch latency back into cycles of sm.clock_mhz.
   static config::GpuConfig kernel_config(const config::GpuConfig& model, const lower::Program& prog) {
     config::GpuConfig c = model;
@@ -271,9 +270,8 @@ class Gpu {
     return c;
   }
 
-  const config::GpuConfig kcfg_;
-  const double sm_ratio_;  // kcfg_'s SM clock / the model's (1, or sm.tensor_clock_ratio)
-  const config::GpuConfig& cfg_;
+  const config::GpuConfig cfg_;  // the model, with this kernel's SM clock (kernel_config)
+  const double sm_ratio_;        // cfg_'s SM clock / the model's (1, or sm.tensor_clock_ratio)
   source::InstructionSource& src_;
   KernelShape shape_;
   ClusterGeometry geo_{shape_.grid, shape_.cluster};
