@@ -70,8 +70,17 @@ double f32_value(std::uint32_t bits) {
 }
 
 double f16_value(std::uint64_t bits) {
-  return f32_value(
-      static_cast<std::uint32_t>(scalar::cvt(ScalarType::F32, ScalarType::F16, bits, ir::Rnd::None, false, false)));
+  // Finite values from the fields (exact in a double; the hot path of every f16 mma); inf and NaN through cvt, which
+  // keeps a NaN's payload as the f32 conversion does.
+  const auto h = static_cast<std::uint32_t>(bits & 0xffff);
+  const std::uint32_t e = (h >> 10) & 0x1f, m = h & 0x3ff;
+  if (e == 0x1f)
+    return f32_value(
+        static_cast<std::uint32_t>(scalar::cvt(ScalarType::F32, ScalarType::F16, bits, ir::Rnd::None, false, false)));
+  // A normal value's fields moved into a double's (exponent bias 15 -> 1023); a subnormal is m x 2^-24.
+  const double mag = e == 0 ? static_cast<double>(m) * 0x1p-24
+                            : std::bit_cast<double>((std::uint64_t{e + 1008} << 52) | (std::uint64_t{m} << 42));
+  return (h & 0x8000) != 0 ? -mag : mag;
 }
 
 // The value of one A or B element (its bits right-aligned) as a double: exact for every type here.
@@ -498,6 +507,26 @@ void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask acti
   std::vector<std::uint64_t> D(M * N);
   std::vector<double> terms(KA + 1), scales(KA + 1);
   const bool integer = dt == ScalarType::S32;
+  // The floating elements' values and alignment scales, decoded once (every output element reads a row of A and a
+  // column of B). fp8 runs on f16 MMAs (below): its elements' scales are those of their f16 values.
+  const bool fp8 = at == MmaType::E4M3 || at == MmaType::E5M2;
+  const MmaType sa = fp8 ? MmaType::F16 : at, sb = fp8 ? MmaType::F16 : bt;
+  std::vector<double> Av, As, Bv, Bs;
+  if (!integer) {
+    Av.resize(A.size());
+    As.resize(A.size());
+    Bv.resize(B.size());
+    Bs.resize(B.size());
+    for (std::size_t x = 0; x < A.size(); ++x) {
+      Av[x] = element_value(at, A[x]);
+      As[x] = element_scale(sa, Av[x]);
+    }
+    for (std::size_t x = 0; x < B.size(); ++x) {
+      Bv[x] = element_value(bt, B[x]);
+      Bs[x] = element_scale(sb, Bv[x]);
+    }
+  }
+  std::vector<double> lo, hi, lo_s, hi_s;
   for (unsigned i = 0; i < M; ++i)
     for (unsigned j = 0; j < N; ++j) {
       std::uint64_t& d = D[i * N + j];
@@ -515,25 +544,25 @@ void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask acti
         d = static_cast<std::uint32_t>(s);
       } else if (dt == ScalarType::F64) {
         double acc = std::bit_cast<double>(c);
-        for (unsigned k = 0; k < KA; ++k) acc = std::fma(element_value(at, a_at(k)), element_value(bt, b_at(k)), acc);
+        for (unsigned k = 0; k < KA; ++k) acc = std::fma(Av[i * KA + k], Bv[kcol[i * KA + k] * N + j], acc);
         d = std::bit_cast<std::uint64_t>(acc);
       } else {
         terms[0] = half_acc_c ? f16_value(c) : f32_value(static_cast<std::uint32_t>(c));
         scales[0] = std::fabs(terms[0]);
-        // fp8 runs on f16 MMAs (below): its elements' scales are those of their f16 values.
-        const bool fp8 = at == MmaType::E4M3 || at == MmaType::E5M2;
-        const MmaType sa = fp8 ? MmaType::F16 : at, sb = fp8 ? MmaType::F16 : bt;
         for (unsigned k = 0; k < KA; ++k) {
-          const double av = element_value(at, a_at(k)), bv = element_value(bt, b_at(k));
-          terms[k + 1] = av * bv;  // exact in a double
-          scales[k + 1] = element_scale(sa, av) * element_scale(sb, bv);
+          const std::size_t ai = i * KA + k, bi = kcol[i * KA + k] * N + j;
+          terms[k + 1] = Av[ai] * Bv[bi];  // exact in a double
+          scales[k + 1] = As[ai] * Bs[bi];
         }
         if (fp8) {
           // sm_90 has no fp8 mma: ptxas unpacks A and B to f16 (F2FP.F16.E4M3/E5M2.UNPACK_B) and runs two f16 MMAs
           // (HMMA.16816, or HMMA.SP.16832 for mma.sp), the first on the products of the columns k % 4 < 2 (each B
           // register's low half), the second on the rest; with an f32 accumulator the first starts from zero and C is
           // added last with an FADD (round to nearest).
-          std::vector<double> lo{0.0}, hi, lo_s{0.0}, hi_s;
+          lo.assign(1, 0.0);
+          lo_s.assign(1, 0.0);
+          hi.clear();
+          hi_s.clear();
           for (unsigned k = 0; k < KA; ++k) {
             const bool first = fp8_first_half(kcol[i * KA + k], sparse);
             (first ? lo : hi).push_back(terms[k + 1]);
