@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Builds the test executables and the warpsim command with AddressSanitizer and UndefinedBehaviorSanitizer into
-# build-sanitize/ (g++, the modules at -O1, the test code at -O0, libstdc++'s assertions on) and runs the unit,
+# build-sanitize/ (clang, the modules at -O1, the test code at -O0, libstdc++'s assertions on) and runs the unit,
 # integration and command-line tests under them through CTest. A finding aborts its test, which fails. Leaves out the
 # validate CTest: it simulates every measured workload (over a minute without sanitizers). Environment: JOBS (default 2).
+# clang rather than g++ since 2026-12-05: the same tree built cold in 5 min 35 s against about 10.5 with g++ (two cores,
+# no compiler cache), and its 822 tests passed in 5 min 50 s, as they did under g++'s sanitizers; tools/test.sh still
+# builds with g++ and warnings as errors. A build-sanitize/ configured for g++ earlier is configured afresh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash tools/install-deps.sh
-cmake -S . -B build-sanitize -G Ninja -DCMAKE_CXX_COMPILER=g++ -DWARPSIM_SANITIZE=ON \
+bash tools/install-deps.sh clang libclang-rt-14-dev
+grep -qs 'CMAKE_CXX_COMPILER:[A-Z]*=.*clang++' build-sanitize/CMakeCache.txt || rm -rf build-sanitize/CMakeCache.txt build-sanitize/CMakeFiles
+cmake -S . -B build-sanitize -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DWARPSIM_SANITIZE=ON \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -D_GLIBCXX_ASSERTIONS" \
   -DCMAKE_CXX_COMPILER_LAUNCHER="$(command -v ccache || true)" >/dev/null
 cmake --build build-sanitize -j"${JOBS:-2}" --target warpsim_tests warpsim
