@@ -47,6 +47,7 @@ bool memory_op(const ir::Instr& in) { return ir::op_info(in.op).memory; }
 // .volatile, .relaxed, .acquire, .sc or .mmio) in either order, and a load above an earlier store to another
 // state space (neither generic), which no memory-order qualifier forbids (a release store orders what comes
 // before it). Stores never move above a read.
+// (schedule_region also lets a load pass a store of its own space at other bytes of the same base register.)
 bool must_order(const ir::Instr& a, const ir::Instr& b) {
   if (!memory_op(a) || !memory_op(b)) return true;
   // Two weak loads commute (no store between them is crossed: stores stay ordered with both), as ptxas issues
@@ -255,6 +256,29 @@ void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint3
   auto has = [](const std::vector<std::uint32_t>& v, std::uint32_t s) {
     return std::find(v.begin(), v.end(), s) != v.end();
   };
+  // A weak load after a weak store of the same state space that provably touches other bytes: both address one base
+  // register, unchanged between them, at offsets whose byte ranges do not overlap. ptxas moves such a load above the
+  // store (SASS of traces/wgmma_gemm's epilogue, `C = alpha A B + beta C` per element: the PTX's ld [r], st [r],
+  // ld [r+4], st [r+4] is LDG [R], LDG [R+0x4], ..., STG [R], STG [R+0x4]); a load from another base register, which
+  // may alias, stays below the store.
+  const auto address_of = [](const ir::Instr& in) -> const ir::Operand* {
+    for (unsigned k = 0; k < in.nops; ++k)
+      if (in.ops[k].kind == ir::Operand::Kind::Addr) return &in.ops[k];
+    return nullptr;
+  };
+  const auto disjoint = [&](std::uint32_t i, std::uint32_t j) {
+    const ir::Instr &a = prog.code[start + i], &b = prog.code[start + j];
+    const ir::OpInfo &oa = ir::op_info(a.op), &ob = ir::op_info(b.op);
+    if (!oa.store || oa.load || oa.atomic || !ob.load || ob.store || ob.atomic || a.space != b.space) return false;
+    if (a.has(ir::kVolatile) || a.has(ir::kMemOrder) || b.has(ir::kVolatile) || b.has(ir::kMemOrder)) return false;
+    const ir::Operand *pa = address_of(a), *pb = address_of(b);
+    if (pa == nullptr || pb == nullptr || pa->reg == ir::kNoReg || pa->reg != pb->reg) return false;
+    for (std::uint32_t k = i; k < j; ++k)
+      if (has(regs[k].writes, pa->reg)) return false;
+    const std::int64_t na = static_cast<std::int64_t>(ir::size_of(a.type)) * a.vec,
+                       nb = static_cast<std::int64_t>(ir::size_of(b.type)) * b.vec;
+    return na > 0 && nb > 0 && (pa->imm + na <= pb->imm || pb->imm + nb <= pa->imm);
+  };
   std::vector<std::uint32_t> ordered;
   for (std::uint32_t j = 0; j < n; ++j) {
     for (std::uint32_t i = 0; i < j; ++i) {
@@ -270,7 +294,7 @@ void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint3
     }
     if (kind_of(prog.code[start + j]) == Kind::Ordered) {
       for (auto i : ordered)
-        if (must_order(prog.code[start + i], prog.code[start + j])) edge(i, j, 0);
+        if (must_order(prog.code[start + i], prog.code[start + j]) && !disjoint(i, j)) edge(i, j, 0);
       ordered.push_back(j);
     }
   }

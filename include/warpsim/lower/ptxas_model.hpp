@@ -16,7 +16,8 @@
 //              after read, write after write), PTX order among instructions with an effect outside their
 //              registers (memory, warp-synchronous and barrier operations, carry-flag arithmetic) except that
 //              weak loads (no .volatile or memory-order qualifier) may pass each other and a load may move above a
-//              store to another state space (not generic), and fences that nothing crosses (branches, calls, returns, clock and timer reads).
+//              store to another state space (not generic), or to its own when both address one base register,
+//              unchanged between them, at offsets whose bytes do not overlap, and fences that nothing crosses (branches, calls, returns, clock and timer reads).
 //              Latencies are the GPU model's (pipes, shared-memory and L1 latency, emulated operations).
 //              The reordered program computes the same values (every dependence is kept).
 //   fold       compiler.fold = 1: cvta.to.<space>, register and immediate moves, and shl (by an immediate),

@@ -114,7 +114,7 @@ L1:
 
 }  // namespace
 
-TEST_CASE("list scheduler: a global load moves above a shared store, not above a store to its own space") {
+TEST_CASE("list scheduler: a global load moves above a shared store, and above a store to its own space only at other bytes of its base register") {
   {
     // Heights: ld.global 40 + add 4 + st 4 = 48, mov 2 + st.shared 4 = 6: both ready at t0, the load first.
     const std::string ptx = mem_pair("st.shared.u32 [s], %r2;", "ld.global.u32 %r5, [%rd1+8];");
@@ -134,10 +134,33 @@ TEST_CASE("list scheduler: a global load moves above a shared store, not above a
     check_same_values(ptx);
   }
   {
+    // Same space, one base register, other bytes (0..3 against 8..11): the load moves above the store, as ptxas
+    // moves traces/wgmma_gemm's epilogue loads of C[r + 4] above the store to C[r].
     const std::string ptx = mem_pair("st.global.u32 [%rd1], %r2;", "ld.global.u32 %r5, [%rd1+8];");
     const auto p = ptest::scheduled(ptx);
     INFO(ptest::listing(p));
-    CHECK(ptest::pc_of(p, "st.global.u32 [%rd1], %r2;") < ptest::pc_of(p, "ld.global"));
+    CHECK(ptest::pc_of(p, "ld.global") < ptest::pc_of(p, "st.global.u32 [%rd1], %r2;"));
+    check_same_values(ptx);
+  }
+  {
+    // The same bytes, or overlapping ones (a 64-bit store over 8..15, a byte store at 11; the load reads 8..11): the
+    // load stays after it.
+    for (const char* store : {"st.global.u32 [%rd1+8], %r2;", "st.global.v2.u32 [%rd1+8], {%r2, %r2};",
+                              "st.global.u8 [%rd1+11], %r2;"}) {
+      const std::string ptx = mem_pair(store, "ld.global.u32 %r5, [%rd1+8];");
+      const auto p = ptest::scheduled(ptx);
+      INFO(store << "\n" << ptest::listing(p));
+      CHECK(ptest::pc_of(p, store) < ptest::pc_of(p, "ld.global"));
+      check_same_values(ptx);
+    }
+  }
+  {
+    // Another base register may hold the same address (here it does): the load stays after the store.
+    const std::string store = "add.u64 %rd2, %rd1, 8;\n  st.global.u32 [%rd2], %r2;";
+    const std::string ptx = mem_pair(store, "ld.global.u32 %r5, [%rd1+8];");
+    const auto p = ptest::scheduled(ptx);
+    INFO(ptest::listing(p));
+    CHECK(ptest::pc_of(p, "st.global.u32 [%rd2], %r2;") < ptest::pc_of(p, "ld.global"));
     check_same_values(ptx);
   }
   {
