@@ -43,6 +43,13 @@ Kind kind_of(const ir::Instr& in) {
 
 bool memory_op(const ir::Instr& in) { return ir::op_info(in.op).memory; }
 
+// The instruction's memory address operand ([reg + offset] or [symbol + offset]), or null.
+const ir::Operand* address_of(const ir::Instr& in) {
+  for (unsigned i = 0; i < in.nops; ++i)
+    if (in.ops[i].kind == ir::Operand::Kind::Addr) return &in.ops[i];
+  return nullptr;
+}
+
 // Whether ordered instruction b (later) must stay after a (earlier). The reorderings allowed: two weak loads (no
 // .volatile, .relaxed, .acquire, .sc or .mmio) in either order, and a load above an earlier store to another
 // state space (neither generic), which no memory-order qualifier forbids (a release store orders what comes
@@ -261,11 +268,6 @@ void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint3
   // store (SASS of traces/wgmma_gemm's epilogue, `C = alpha A B + beta C` per element: the PTX's ld [r], st [r],
   // ld [r+4], st [r+4] is LDG [R], LDG [R+0x4], ..., STG [R], STG [R+0x4]); a load from another base register, which
   // may alias, stays below the store.
-  const auto address_of = [](const ir::Instr& in) -> const ir::Operand* {
-    for (unsigned k = 0; k < in.nops; ++k)
-      if (in.ops[k].kind == ir::Operand::Kind::Addr) return &in.ops[k];
-    return nullptr;
-  };
   const auto disjoint = [&](std::uint32_t i, std::uint32_t j) {
     const ir::Instr &a = prog.code[start + i], &b = prog.code[start + j];
     const ir::OpInfo &oa = ir::op_info(a.op), &ob = ir::op_info(b.op);
@@ -459,11 +461,6 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
   struct Group {
     std::uint32_t leader = 0;
     std::int64_t next_offset = 0, chunk_end = 0;
-  };
-  const auto address_of = [](const ir::Instr& in) -> const ir::Operand* {
-    for (unsigned i = 0; i < in.nops; ++i)
-      if (in.ops[i].kind == ir::Operand::Kind::Addr) return &in.ops[i];
-    return nullptr;
   };
   for (std::size_t f = 0; f < prog.functions.size() && f < prog.cfgs.size(); ++f) {
     const std::uint32_t base_pc = prog.functions[f].begin_pc;
