@@ -301,6 +301,9 @@ std::vector<Param> make_params() {
             "latency each wavefront after the first adds to a shared-memory access (the banks serve one wavefront per "
             "cycle)"),
       count("mem.l1_hit_latency", &G::l1_hit_latency, "cycles", 1, 100000, "global load that hits in L1"),
+      count("mem.l1_miss_latency", &G::l1_miss_latency, "cycles", 0, 100000,
+            "what a cached load's L1 miss adds to its L2 (or DRAM) answer: the fill is written into L1 and read "
+            "out from there (loads that bypass L1, .cg and strong ones, do not pay it)"),
       count("mem.l2_hit_latency", &G::l2_hit_latency, "cycles", 1, 100000, "global load that hits in L2"),
       count("mem.store_backpressure_cycles", &G::store_backpressure_cycles, "cycles", 0, 100000,
             "a sub-partition issues no memory instruction while its last store is more than this many cycles from "
@@ -315,7 +318,7 @@ std::vector<Param> make_params() {
             "the block's other sectors are filled too"),
       count("mem.l1_size", &G::l1_size, "bytes", 128, 1u << 30,
             "L1 data cache per SM (what the 256 KiB L1/shared pool leaves beside the largest carve-out)"),
-      count("mem.l1_assoc", &G::l1_assoc, "ways", 1, 1024, "L1 associativity (LRU, 128-byte lines of 32-byte sectors)"),
+      count("mem.l1_assoc", &G::l1_assoc, "ways", 1, 1024, "L1 associativity (128-byte lines of 32-byte sectors)"),
       real("mem.l1_sectors_per_cycle", &G::l1_sectors_per_cycle, "sectors/cycle", 0.001, 1e6,
            "32-byte sectors one SM's L1 serves per cycle"),
       real("mem.l1_load_cycles_per_line", &G::l1_load_cycles_per_line, "cycles", 0, 1000,
@@ -324,6 +327,10 @@ std::vector<Param> make_params() {
       choice("mem.l1_replacement", &G::l1_replacement,
              {{"lru", config::Replacement::Lru}, {"random", config::Replacement::Random}},
              "which line of a full L1 set a fill evicts: the least recently used, or one picked pseudo-randomly"),
+      choice("mem.l1_set_index", &G::l1_set_index,
+             {{"modulo", config::SetIndex::Modulo}, {"hashed", config::SetIndex::Hashed}},
+             "how L1 picks a line's set: the line address modulo the number of sets (lines a power-of-two stride "
+             "apart share few sets), or a hash of every address bit (no stride falls on a few sets)"),
       real("mem.l1_tag_cycles_per_line", &G::l1_tag_cycles_per_line, "cycles", 0, 1000,
            "cycles the SM's L1 tag stage spends per distinct 128-byte line of a warp access, hit or miss: the rate all "
            "sub-partitions together get (mem.l1_load_cycles_per_line is what one sub-partition's path gets)"),
@@ -517,6 +524,14 @@ std::vector<Param> make_params() {
             "none); 0: several may share an SM"),
       count("sm.branch_taken_cycles", &G::branch_taken_cycles, "cycles", 0, 100000,
             "a taken branch's issue to the warp's next issue (fetching the target)"),
+      count("sm.yield_cycles", &G::yield_cycles, "cycles", 0, 100000,
+            "the YIELD ptxas puts before the SYNCS.PHASECHK of an mbarrier wait loop: cycles it holds the warp before "
+            "the try (every try where ptxas keeps the loop inline, retries only where it peels the first try: "
+            "lower/lowered.hpp, InstrTiming::yield); one more SASS instruction each time"),
+      count("sm.reconverge_cycles", &G::reconverge_cycles, "cycles", 0, 100000,
+            "a diverged warp coming together again (the last path of a divergent branch reaching the reconvergence "
+            "point, or lanes of several paths completing a bar.warp.sync or .sync collective): cycles added between that "
+            "path's last instruction and the reunited warp's next issue (the GPU's BSYNC / WARPSYNC)"),
       count("sm.printf_cycles", &G::printf_cycles, "cycles", 0, 10000000,
             "cycles a warp spends in one device printf (call to vprintf) when one lane prints"),
       count("sm.printf_cycles_per_lane", &G::printf_cycles_per_lane, "cycles", 0, 1000000,

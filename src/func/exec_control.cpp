@@ -74,6 +74,9 @@ void Executor::complete_paths(Warp& w) {
       const Path& p = w.paths[static_cast<std::size_t>(i)];
       const bool finished = is_leaf(p) && p.wait == Wait::None && p.rpc != ir::kNoPc && p.pc == p.rpc;
       if (finished || p.mask.none()) {
+        // The last child of a divergent branch that reaches the reconvergence point reunites the warp there.
+        if (finished && !p.is_call && p.parent >= 0 && w.paths[static_cast<std::size_t>(p.parent)].children == 1)
+          L_.reconverged = true;
         remove_path(w, i);
         changed = true;
       }

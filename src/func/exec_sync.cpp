@@ -136,8 +136,12 @@ bool Executor::do_warp_sync(Cta& cta, Warp& w, std::int32_t path, const ir::Inst
 
 void Executor::try_complete_warp_sync(Cta& cta, Warp& w) {
   LaneMask arrived;
+  unsigned waiting = 0;
   for (const auto& p : w.paths)
-    if (p.wait == Wait::WarpSync) arrived = arrived | p.sync_lanes;
+    if (p.wait == Wait::WarpSync) {
+      arrived = arrived | p.sync_lanes;
+      ++waiting;
+    }
   if (arrived.none()) return;
   for (const auto& p : w.paths) {
     if (p.wait != Wait::WarpSync) continue;
@@ -150,6 +154,7 @@ void Executor::try_complete_warp_sync(Cta& cta, Warp& w) {
     if ((needed & ~arrived).any()) return;
   }
   warp_sync_op(cta, w, arrived);
+  if (waiting > 1) L_.reconverged = true;
   if (L_.race != nullptr) {
     LaneMask synced;  // bar.warp.sync orders memory among its lanes; shfl, vote, match, redux and elect do not
     for (const auto& p : w.paths)

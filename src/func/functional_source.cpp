@@ -125,9 +125,11 @@ const source::Issued& FunctionalSource::issue(source::CtaSlot c, std::uint32_t w
   L_.progress = L_.barrier_opened = L_.wrote = false;
   L_.woke.clear();
   L_.cluster_phase = false;
+  L_.reconverged = false;
   last_.peers.clear();
   ex_.step(cta, w, last_);
   last_.cluster_phase = L_.cluster_phase;
+  last_.reconverged = L_.reconverged;
   if (last_.kind != StepResult::Kind::Executed) return last_;
   for (const Launch::Woke& k : L_.woke) last_.peers.push_back(source::PeerWake{k.cta->slot, k.cta->sm, k.barrier});
   // The watchdog: progress is a thread exiting or the CTA touching memory it had not touched.

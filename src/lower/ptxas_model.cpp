@@ -101,6 +101,9 @@ namespace {
 // warp-collective or barrier operation whose participating lanes would change: ir/opcodes.def), it has no guard
 // of its own and reads no clock.
 bool predicable(const ir::Instr& in) {
+  // A .release.cluster mbarrier arrive (sub2 == 1) comes with ptxas's fence sequence (MEMBAR.ALL.GPU among it, see
+  // timing/sm.cpp): ptxas keeps it behind a branch. Other mbarrier operations it predicates (@!P0 SYNCS.ARRIVE).
+  if (in.op == Op::Mbarrier && in.sub2 == 1) return false;
   return in.guard == ir::kNoReg && kind_of(in) != Kind::Fence && ir::op_info(in.op).predicable;
 }
 

@@ -10,7 +10,7 @@ namespace warpsim::timing {
 
 L1Cache::L1Cache(const L1Config& cfg)
     : cfg_(cfg),
-      tags_(cfg.size, cfg.assoc, false, cfg.random_replacement),
+      tags_(cfg.size, cfg.assoc, cfg.hashed_sets, cfg.random_replacement),
       path_free_(std::max(cfg.sub_partitions, 1u), 0.0) {}
 
 MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
@@ -58,7 +58,7 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
         ready = std::max(at + cfg_.hit_latency, *hit);
       } else {
         ++stats_.sector_misses;
-        ready = l2.access(sec, op, at, 1, cfg_.l2_side);
+        ready = l2.access(sec, op, at, 1, cfg_.l2_side) + cfg_.miss_latency;
         tags_.fill(sec, ready, false);
       }
     } else {

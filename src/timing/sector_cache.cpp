@@ -23,7 +23,11 @@ std::uint64_t address_hash(std::uint64_t x) {
 
 SectorCache::SectorCache(std::uint64_t size_bytes, unsigned assoc, bool hashed, bool random)
     : hashed_(hashed), random_(random), assoc_(std::max(assoc, 1u)) {
-  sets_ = std::max<std::uint64_t>(size_bytes / kLineBytes / assoc_, 1);
+  // A size that is not a whole number of sets of `assoc` ways (an L1 the carve-out leaves 124 KiB, 128 ways) spreads
+  // its lines over the sets it has, so that the capacity stays the size.
+  const std::uint64_t lines = std::max<std::uint64_t>(size_bytes / kLineBytes, 1);
+  sets_ = std::max<std::uint64_t>(lines / assoc_, 1);
+  assoc_ = static_cast<unsigned>(std::max<std::uint64_t>(lines / sets_, 1));
   lines_.resize(sets_ * assoc_);
 }
 

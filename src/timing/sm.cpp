@@ -486,6 +486,16 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     k_.cluster_release[cta] = cluster_release;
   };
   if (r.cluster_phase) note_release(w.cta);
+  // The next instruction heads an mbarrier wait loop: ptxas's YIELD before the try (lower/lowered.hpp).
+  if (k_.cfg.yield_cycles != 0 && r.next_pc != source::kNoPc && r.active.any()) {
+    const std::uint8_t y = k_.prog.instrs[r.next_pc].yield;
+    if (y == lower::kYieldEveryTry || (y == lower::kYieldOnRetry && r.next_pc <= r.pc)) {
+      w.earliest = max(w.earliest, now + 1 + k_.cfg.yield_cycles);
+      count_expansion(2, r.active);
+    }
+  }
+  // A diverged warp that came together again (func: Launch::reconverged) goes on after sm.reconverge_cycles.
+  if (r.reconverged) w.earliest = max(w.earliest, now + 1 + k_.cfg.reconverge_cycles);
   for (const source::PeerWake& p : r.peers) {
     if (p.barrier) note_release(p.cta);
     k_.events.wake(p.barrier ? cluster_release : now + (std::uint64_t{k_.cfg.dsmem_latency} + k_.cfg.mbarrier_wake_cycles),

@@ -140,6 +140,8 @@ Report validate_dir(const std::string& traces_dir, const std::string& gpu) {
         row.sim_lane_util = static_cast<double>(ks.thread_instructions) / static_cast<double>(ks.warp_instructions);
       const auto mi = metric(mm, "smsp__inst_executed.sum"), mt = metric(mm, "smsp__thread_inst_executed.sum");
       if (mi && mt && *mi > 0) row.measured_lane_util = *mt / *mi;
+      row.sim_insts = si;
+      row.measured_insts = mi;
       row.sim_occupancy = simm("sm__warps_active.avg.pct_of_peak_sustained_active");
       row.measured_occupancy = metric(mm, "sm__warps_active.avg.pct_of_peak_sustained_active");
       rep.rows.push_back(row);
@@ -168,15 +170,18 @@ std::string summary_line(const SetSummary& ss) {
 
 std::string Report::table() const {
   const std::string head =
-      fmt::format("{:<24} {:<18} {:>9} {:>9} {:>8} {:>13} {:>11} {:>11}  {}\n", "workload", "kernel", "sim cyc",
-                  "meas cyc", "error", "conflicts s/m", "lanes s/m", "occ% s/m", "buffers");
+      fmt::format("{:<24} {:<18} {:>9} {:>9} {:>8} {:>9} {:>13} {:>11} {:>11}  {}\n", "workload", "kernel", "sim cyc",
+                  "meas cyc", "error", "insts err", "conflicts s/m", "lanes s/m", "occ% s/m", "buffers");
   std::string t;
   for (const SetSummary& ss : sets) {
     t += fmt::format("{} set\n", ss.name) + head;
     for (const auto& r : rows) {
       if (r.set != ss.name) continue;
-      t += fmt::format("{:<24} {:<18} {:>9.0f} {:>9.0f} {:>7.1f}% {:>13} {:>11} {:>11}  {}\n", r.workload, r.entry,
-                       r.sim_cycles, r.measured_cycles, r.error_pct(),
+      const std::string insts = r.sim_insts && r.measured_insts && *r.measured_insts > 0
+                                    ? fmt::format("{:.1f}%", 100.0 * (*r.sim_insts - *r.measured_insts) / *r.measured_insts)
+                                    : std::string("-");
+      t += fmt::format("{:<24} {:<18} {:>9.0f} {:>9.0f} {:>7.1f}% {:>9} {:>13} {:>11} {:>11}  {}\n", r.workload,
+                       r.entry, r.sim_cycles, r.measured_cycles, r.error_pct(), insts,
                        opt(r.sim_conflicts) + "/" + opt(r.measured_conflicts),
                        opt(r.sim_lane_util, "{:.1f}") + "/" + opt(r.measured_lane_util, "{:.1f}"),
                        opt(r.sim_occupancy, "{:.0f}") + "/" + opt(r.measured_occupancy, "{:.0f}"), r.functional);
@@ -223,6 +228,8 @@ nlohmann::json Report::to_json() const {
     put("measured_lane_utilisation", r.measured_lane_util);
     put("sim_achieved_occupancy_pct", r.sim_occupancy);
     put("measured_achieved_occupancy_pct", r.measured_occupancy);
+    put("sim_sass_instructions", r.sim_insts);
+    put("measured_sass_instructions", r.measured_insts);
     j["rows"].push_back(o);
   }
   return j;

@@ -23,6 +23,7 @@ enum class DispatchOrder { RoundRobin, Fill };
 // mem.l1_size).
 enum class CarveoutChoice { Occupancy, Headroom, Largest };
 enum class Replacement { Lru, Random };
+enum class SetIndex { Modulo, Hashed };
 
 // One execution pipeline class: dependent-result latency and issue-to-issue interval on one sub-partition.
 struct PipeTiming {
@@ -117,6 +118,7 @@ struct GpuConfig {
   unsigned smem_phase_bytes = 0;  // a wide shared access is served in phases of this many bytes of lanes (0: whole warp)
   unsigned smem_wavefront_cycles = 1;             // latency each further wavefront adds (banks serve one per cycle)
   unsigned l1_hit_latency = 40;                   // cycles
+  unsigned l1_miss_latency = 0;                   // cycles a load's L1 miss adds to the L2's answer
   unsigned l2_hit_latency = 263;                  // cycles
   unsigned dram_latency = 479;                    // cycles
   unsigned dram_access_bytes = 32;                // mem.dram_access_bytes: what one L2 miss reads from DRAM
@@ -126,6 +128,7 @@ struct GpuConfig {
   double l1_load_cycles_per_line = 0;             // L1 cycles per distinct 128-byte line of a warp load
   double l1_store_cycles_per_line = 0;            // L1 cycles per distinct 128-byte line of a warp store
   Replacement l1_replacement = Replacement::Lru;  // mem.l1_replacement
+  SetIndex l1_set_index = SetIndex::Modulo;       // mem.l1_set_index
   double l1_tag_cycles_per_line = 0;              // the SM's L1 tag stage: cycles per distinct line, all warps together
   double cp_async_cycles_per_line = 0;            // the same for a cp.async (LDGSTS); 0: mem.l1_tag_cycles_per_line
   unsigned cp_async_zfill_latency = 4;            // cycles from issue until a cp.async whose lanes all zero-fill lands
@@ -166,6 +169,8 @@ struct GpuConfig {
   unsigned barrier_latency = 20;                 // cycles from the last arrival to the release
   unsigned barrier_cycles_per_warp = 0;          // more release cycles per warp of the CTA beyond the first
   unsigned branch_taken_cycles = 0;              // a taken branch's issue to the warp's next issue
+  unsigned yield_cycles = 0;                     // ptxas's YIELD before an mbarrier wait loop's try
+  unsigned reconverge_cycles = 0;        // a diverged warp reuniting: cycles added before its next issue
   unsigned fence_gpu_cycles = 0;                 // sm.fence_gpu_cycles: a GPU-scope fence after the acknowledgements
   unsigned mbarrier_latency = 20;                // sm.mbarrier_latency: an mbarrier instruction's issue to its result
   unsigned mbarrier_wake_cycles = 20;            // sm.mbarrier_wake_cycles: a phase's completion to its waiters' issue

@@ -63,6 +63,10 @@ struct InstrTiming {
                                  // warp reaches it sm.mbarrier_cluster_release_cycles after its stores' (and
                                  // copies') acknowledgements
   bool l1_bypass = false;     // a global load served by L2 (ir::kL1Bypass: .cg, .cv, strong wider than .cta)
+  // The head of an mbarrier wait loop (lower.cpp, mark_wait_loops): ptxas's YIELD before its TRYWAIT holds the warp
+  // sm.yield_cycles. kYieldEveryTry: the loop stays inline, YIELD on every arrival; kYieldOnRetry: ptxas peels
+  // the first try, and the YIELD is in the out-of-line retry loop (only an arrival through the back edge pays it).
+  std::uint8_t yield = 0;
   bool smem = false;          // ld/st/atom/red on .shared (its space written out, not generic): held while its
                               // sub-partition's port to the shared-memory banks replays a conflicting access
   bool warp_aggregate = false;  // with compiler.schedule: an integer atom/red.add on a warp-uniform address, which
@@ -83,6 +87,7 @@ struct InstrTiming {
 // The SASS ptxas adds for a warp-aggregated atomic: VOTEU.ANY, UFLO, POPC or REDUX, and the leader's ISETP
 // (traces/j_bfs_step's SASS).
 inline constexpr std::uint32_t kAggregateSass = 4;
+inline constexpr std::uint8_t kYieldEveryTry = 1, kYieldOnRetry = 2;
 
 struct Program {
   ir::Program code;                  // what the functional model executes (ptxas's order when compiler.schedule)

@@ -114,6 +114,9 @@ struct Issued {
   // Other CTAs of the cluster this step may have released (barrier.cluster, remote mbarrier arrive).
   std::vector<PeerWake> peers;
   bool cluster_phase = false;  // this step completed a barrier.cluster phase
+  // After this step paths of the diverged warp came together again (Launch::reconverged): at a divergent branch's
+  // reconvergence point or at a warp-synchronising instruction.
+  bool reconverged = false;
   // The issuing warp just after the step (what next_pc, warp_runnable and warp_done would answer now; an
   // Executed step sets them): read while the warp is hot, so the caller need not ask again.
   std::uint32_t next_pc = kNoPc;

@@ -1,17 +1,20 @@
 // One SM's L1 data cache for global and local accesses, in front of the shared L2 (timing/memory_system.hpp).
 //
 // Models: mem.l1_size bytes (per launch: more when the launch's carve-out leaves more of the pool), mem.l1_assoc
-// ways, LRU, sectored (timing/sector_cache.hpp). Two stages set an access's pace: the issuing sub-partition's path
+// ways, sets picked by mem.l1_set_index (modulo or a hash of the address), LRU or random replacement
+// (mem.l1_replacement), sectored (timing/sector_cache.hpp). Two stages set an access's pace: the issuing sub-partition's path
 // into L1 (mem.l1_load_cycles_per_line / mem.l1_store_cycles_per_line per distinct 128-byte line: what one warp
 // gets alone) and the SM's shared tag and data stages (the longer of mem.l1_tag_cycles_per_line per line and its
 // sectors at mem.l1_sectors_per_cycle: what all warps together get), hits and misses alike; its sectors leave
 // evenly over the longer of the two. Loads (global, .nc and local) that hit
-// return mem.l1_hit_latency after that; misses go to L2 and allocate the sector. Loads that bypass L1 (.cg,
+// return mem.l1_hit_latency after that; misses go to L2, allocate the sector and return mem.l1_miss_latency after
+// L2's answer (the fill is written into L1 and read out). Loads that bypass L1 (.cg,
 // .cv, .volatile, strong wider than .cta: LDG.E.STRONG.GPU) take the same stages, then go to L2 without a lookup. Stores are write-through and do
 // not allocate (a present sector is updated). Atomics bypass L1. A sector whose fill is still in flight counts as a
 // hit and waits for the fill (MSHR merging).
-// Leaves out: MSHR limits (no back-pressure on loads), write combining, the per-kernel L1/shared carve-out
-// (mem.l1_size is fixed), the texture path.
+// Leaves out: MSHR limits (no back-pressure on loads), write combining, the H200's exact set hash and replacement
+// policy (its cycles per load past the capacity rise in steps that random replacement does not give:
+// traces/README.md, ubench_l1_assoc), the texture path.
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
@@ -37,6 +40,7 @@ struct L1Config {
   std::uint64_t size = 0;            // mem.l1_size, bytes
   unsigned assoc = 1;                // mem.l1_assoc, ways
   unsigned hit_latency = 0;          // mem.l1_hit_latency, cycles
+  unsigned miss_latency = 0;         // mem.l1_miss_latency, cycles
   double sectors_per_cycle = 1;      // mem.l1_sectors_per_cycle
   double load_cycles_per_line = 0;   // mem.l1_load_cycles_per_line (one sub-partition's path)
   double store_cycles_per_line = 0;  // mem.l1_store_cycles_per_line (one sub-partition's path)
@@ -44,11 +48,13 @@ struct L1Config {
   unsigned sub_partitions = 1;       // sm.sub_partitions
   unsigned l2_side = 0;              // the SM's near L2 partition (set per SM: mem.l2_partition0_sms)
   bool random_replacement = false;   // mem.l1_replacement = random
+  bool hashed_sets = false;          // mem.l1_set_index = hashed
   double cp_async_cycles_per_line = 0;  // mem.cp_async_cycles_per_line (the SM's stages, LDGSTS; 0: tag_cycles_per_line)
   static L1Config from(const config::GpuConfig& g) {
     return {g.l1_size,
             g.l1_assoc,
             g.l1_hit_latency,
+            g.l1_miss_latency,
             g.l1_sectors_per_cycle,
             g.l1_load_cycles_per_line,
             g.l1_store_cycles_per_line,
@@ -56,6 +62,7 @@ struct L1Config {
             std::max(g.sub_partitions, 1u),
             0,
             g.l1_replacement == config::Replacement::Random,
+            g.l1_set_index == config::SetIndex::Hashed,
             g.cp_async_cycles_per_line};
   }
 };

@@ -26,7 +26,8 @@ std::uint64_t address_hash(std::uint64_t line);
 
 class SectorCache {
  public:
-  // size_bytes / 128 lines in sets of `assoc` ways (at least one set); `hashed`: sets chosen by address_hash.
+  // size_bytes / 128 lines in sets of `assoc` ways (at least one set; when the lines do not fill whole sets, the sets
+  // get lines / sets ways each, so that the capacity is the size); `hashed`: sets chosen by address_hash.
   // `random`: victims chosen pseudo-randomly among the set's ways instead of least recently used.
   SectorCache(std::uint64_t size_bytes, unsigned assoc, bool hashed = false, bool random = false);
 

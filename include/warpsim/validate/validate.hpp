@@ -42,6 +42,7 @@ struct WorkloadRow {
   std::optional<double> sim_conflicts, measured_conflicts;  // shared-memory bank conflicts (ld + st)
   std::optional<double> sim_lane_util, measured_lane_util;  // thread- per warp-instruction
   std::optional<double> sim_occupancy, measured_occupancy;  // achieved occupancy, percent
+  std::optional<double> sim_insts, measured_insts;          // SASS warp-instructions (smsp__inst_executed.sum)
   std::string functional;                                   // "match", "MISMATCH: buffers ...", "n/a"
   double error_pct() const {
     return measured_cycles == 0 ? 0 : 100.0 * (sim_cycles - measured_cycles) / measured_cycles;

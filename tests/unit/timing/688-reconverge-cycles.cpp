@@ -1,0 +1,62 @@
+// 688: sm.reconverge_cycles: a warp whose lanes split at a branch and come together again at its reconvergence
+// point (the GPU's BSYNC / WARPSYNC) goes on that many cycles after the last path's last instruction
+// (traces/ubench_mbar_lanes: a diverged region costs the H200 69 cycles). A branch every lane takes the same way
+// costs nothing more, and neither does a bar.warp.sync of a converged warp.
+#include "timing_test_util.hpp"
+
+namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
+namespace {
+// Lanes split by `cond` (odd lanes or, with `all`, every lane), each side a different add, then a __syncwarp and
+// the store of the value.
+std::string kernel(bool diverge, bool syncwarp) {
+  return ttest::header() + R"(
+.visible .entry k(.param .u64 out) {
+  .reg .u32 %r<5>;
+  .reg .pred %p;
+  .reg .u64 %rd<3>;
+  mov.u32 %r1, %tid.x;
+  and.b32 %r2, %r1, )" + std::string(diverge ? "1" : "0") + R"(;
+  setp.eq.u32 %p, %r2, 0;
+  @%p bra EVEN;
+  add.u32 %r3, %r1, 100;
+  add.u32 %r3, %r3, 1;
+  add.u32 %r3, %r3, 1;
+  bra.uni JOIN;
+EVEN:
+  add.u32 %r3, %r1, 200;
+  add.u32 %r3, %r3, 2;
+  add.u32 %r3, %r3, 2;
+JOIN:
+  )" + std::string(syncwarp ? "bar.warp.sync -1;" : "") + R"(
+  ld.param.u64 %rd1, [out];
+  mul.wide.u32 %rd2, %r1, 4;
+  add.u64 %rd1, %rd1, %rd2;
+  st.global.u32 [%rd1], %r3;
+  ret;
+}
+)";
+}
+
+std::uint64_t cycles(bool diverge, bool syncwarp, unsigned reconverge) {
+  const auto r = ttest::run(kernel(diverge, syncwarp), 1, 32, 32, true,
+                            {"sm.reconverge_cycles=" + std::to_string(reconverge), "compiler.if_convert_max=0"});
+  for (unsigned lane = 0; lane < 32; ++lane) {
+    const std::uint32_t want = diverge && (lane & 1) ? lane + 102 : lane + 204;
+    if (r.out[lane] != want) FAIL("lane " << lane << ": " << r.out[lane] << ", expected " << want);
+  }
+  return r.timing.cycles;
+}
+}  // namespace
+
+TEST_CASE("688 a diverged warp reunites sm.reconverge_cycles after its last path arrives") {
+  CHECK(cycles(true, false, 50) - cycles(true, false, 0) == 50);
+  CHECK(cycles(true, true, 50) - cycles(true, true, 0) == 50);  // reunited once, before the bar.warp.sync
+}
+
+TEST_CASE("688 a branch all lanes take alike, and a converged bar.warp.sync, cost nothing more") {
+  CHECK(cycles(false, false, 50) == cycles(false, false, 0));
+  CHECK(cycles(false, true, 50) == cycles(false, true, 0));
+}
+
+}  // namespace WARPSIM_UNITY_ID
