@@ -491,7 +491,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     const std::uint8_t y = k_.prog.instrs[r.next_pc].yield;
     if (y == lower::kYieldEveryTry || (y == lower::kYieldOnRetry && r.next_pc <= r.pc)) {
       w.earliest = max(w.earliest, now + 1 + k_.cfg.yield_cycles);
-      count_expansion(2, r.active);
+      count_expansion(2, r.active);  // the YIELD: one SASS instruction more than this step's own
     }
   }
   // A diverged warp that came together again (func: Launch::reconverged) goes on after sm.reconverge_cycles.

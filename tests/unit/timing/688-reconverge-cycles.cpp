@@ -7,8 +7,8 @@
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
 
 namespace {
-// Lanes split by `cond` (odd lanes or, with `all`, every lane), each side a different add, then a __syncwarp and
-// the store of the value.
+// With `diverge` the odd lanes take one side and the even lanes the other (without it every lane takes the EVEN
+// side), each side a different add; then, with `syncwarp`, a bar.warp.sync; then the store of the value.
 std::string kernel(bool diverge, bool syncwarp) {
   return ttest::header() + R"(
 .visible .entry k(.param .u64 out) {
