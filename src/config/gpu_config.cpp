@@ -277,6 +277,12 @@ std::vector<Param> make_params() {
             "sequence"),
       count("emul.div_u32.instructions", &G::emul_div_u32, &EmulatedOp::instructions, "instructions", 1, 10000,
             "SASS instructions ptxas emits for one div/rem .u32 and .u16 (issue slots it takes)"),
+      count("emul.div_u32_invariant.latency", &G::emul_div_u32_invariant, &EmulatedOp::latency, "cycles", 0, 100000,
+            "cycles from issue until the result of div/rem .u32 and .u16 is ready inside a loop whose iterations "
+            "leave the divisor register unchanged: ptxas computes the divisor's reciprocal before the loop and issues "
+            "the rest here; 0: as emul.div_u32"),
+      count("emul.div_u32_invariant.instructions", &G::emul_div_u32_invariant, &EmulatedOp::instructions,
+            "instructions", 1, 10000, "SASS instructions of that remaining sequence (issue slots it takes)"),
       count("emul.div_s32.latency", &G::emul_div_s32, &EmulatedOp::latency, "cycles", 0, 100000,
             "cycles from issue until the result of div/rem .s32 and .s16 is ready: ptxas expands it into a SASS "
             "sequence"),
@@ -524,14 +530,22 @@ std::vector<Param> make_params() {
             "none); 0: several may share an SM"),
       count("sm.branch_taken_cycles", &G::branch_taken_cycles, "cycles", 0, 100000,
             "a taken branch's issue to the warp's next issue (fetching the target)"),
+      count("sm.guard_predicate_cycles", &G::guard_predicate_cycles, "cycles", 0, 100000,
+            "a predicate a setp writes, read as a later instruction's guard (@p: a branch or a predicated "
+            "instruction): the setp's issue to the earliest issue of the guarded instruction (a predicate read as "
+            "data, by selp or another setp, waits the pipe's latency only); 0: as data"),
       count("sm.yield_cycles", &G::yield_cycles, "cycles", 0, 100000,
             "the YIELD ptxas puts before the SYNCS.PHASECHK of an mbarrier wait loop: cycles it holds the warp before "
             "the try (every try where ptxas keeps the loop inline, retries only where it peels the first try: "
             "lower/lowered.hpp, InstrTiming::yield); one more SASS instruction each time"),
       count("sm.reconverge_cycles", &G::reconverge_cycles, "cycles", 0, 100000,
-            "a diverged warp coming together again (the last path of a divergent branch reaching the reconvergence "
-            "point, or lanes of several paths completing a bar.warp.sync or .sync collective): cycles added between that "
-            "path's last instruction and the reunited warp's next issue (the GPU's BSYNC / WARPSYNC)"),
+            "a diverged warp coming together at a warp-synchronising instruction (lanes of several paths completing a "
+            "bar.warp.sync or .sync collective, or the last path of a divergent branch reaching a reconvergence point "
+            "that is a bar.warp.sync): cycles added between that path's last instruction and the reunited warp's next "
+            "issue (the GPU's WARPSYNC)"),
+      count("sm.reconverge_branch_cycles", &G::reconverge_branch_cycles, "cycles", 0, 100000,
+            "the same where the last path of a divergent branch reaches any other reconvergence point (the GPU's "
+            "BSYNC)"),
       count("sm.printf_cycles", &G::printf_cycles, "cycles", 0, 10000000,
             "cycles a warp spends in one device printf (call to vprintf) when one lane prints"),
       count("sm.printf_cycles_per_lane", &G::printf_cycles_per_lane, "cycles", 0, 1000000,

@@ -23,6 +23,24 @@ void remove_path(Warp& w, std::int32_t i) {
   else if (w.current > i) --w.current;
 }
 
+// How ptxas reunites a warp at reconvergence point `rpc`: with the WARPSYNC of a bar.warp.sync in the point's basic
+// block (ptxas's list scheduler may put independent instructions of the block above it; so does warpsim's), else
+// with a BSYNC.
+std::uint8_t reconvergence_kind(const ir::Program& prog, std::uint32_t rpc) {
+  if (rpc >= prog.code.size()) return source::kReconvergeBranch;
+  const std::uint32_t f = prog.code[rpc].func;
+  const bool blocks = f < prog.cfgs.size() && f < prog.functions.size();
+  const std::uint32_t base = blocks ? prog.functions[f].begin_pc : 0;
+  for (std::uint32_t pc = rpc; pc < prog.code.size(); ++pc) {
+    const ir::Instr& in = prog.code[pc];
+    if (in.op == ir::Op::BarWarpSync) return source::kReconvergeSync;
+    if (ir::op_info(in.op).control || !blocks || pc >= prog.functions[f].end_pc ||
+        prog.cfgs[f].block_of[pc - base] != prog.cfgs[f].block_of[rpc - base])
+      break;
+  }
+  return source::kReconvergeBranch;
+}
+
 }  // namespace
 
 bool Executor::runnable(const Warp& w) {
@@ -75,8 +93,9 @@ void Executor::complete_paths(Warp& w) {
       const bool finished = is_leaf(p) && p.wait == Wait::None && p.rpc != ir::kNoPc && p.pc == p.rpc;
       if (finished || p.mask.none()) {
         // The last child of a divergent branch that reaches the reconvergence point reunites the warp there.
+        // ptxas reconverges there with a BSYNC, or with the WARPSYNC of a __syncwarp() in the point's basic block.
         if (finished && !p.is_call && p.parent >= 0 && w.paths[static_cast<std::size_t>(p.parent)].children == 1)
-          L_.reconverged = true;
+          L_.reconverged = std::max(L_.reconverged, reconvergence_kind(*L_.prog, p.rpc));
         remove_path(w, i);
         changed = true;
       }

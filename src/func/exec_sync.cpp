@@ -154,7 +154,7 @@ void Executor::try_complete_warp_sync(Cta& cta, Warp& w) {
     if ((needed & ~arrived).any()) return;
   }
   warp_sync_op(cta, w, arrived);
-  if (waiting > 1) L_.reconverged = true;
+  if (waiting > 1) L_.reconverged = source::kReconvergeSync;
   if (L_.race != nullptr) {
     LaneMask synced;  // bar.warp.sync orders memory among its lanes; shfl, vote, match, redux and elect do not
     for (const auto& p : w.paths)

@@ -125,7 +125,7 @@ const source::Issued& FunctionalSource::issue(source::CtaSlot c, std::uint32_t w
   L_.progress = L_.barrier_opened = L_.wrote = false;
   L_.woke.clear();
   L_.cluster_phase = false;
-  L_.reconverged = false;
+  L_.reconverged = 0;
   last_.peers.clear();
   ex_.step(cta, w, last_);
   last_.cluster_phase = L_.cluster_phase;

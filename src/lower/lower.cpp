@@ -92,6 +92,18 @@ bool on_uniform_datapath(const ir::Instr& in, const InstrRegs& regs, const std::
   return true;
 }
 
+// Whether the div/rem at `pc` divides by a register that the innermost loop around it never writes: ptxas computes an
+// unsigned divisor's reciprocal (I2F.U32.RP, MUFU.RCP, F2I, IMAD) once before such a loop and issues only IMAD.HI,
+// the correction steps and their predicated adds inside it (SASS of traces/ubench_branch_lat, mode 6/7: `i / d`). The
+// loop: the nearest backward branch after `pc` (in the same function) whose target is at or before it.
+bool loop_invariant_divisor(const ir::Program& prog, std::uint32_t pc) {
+  const ir::Instr& in = prog.code[pc];
+  if (in.nsrc() != 2 || in.src(1).kind != ir::Operand::Kind::Reg) return false;
+  std::uint32_t first = 0, last = 0;
+  // not in a loop: nothing to hoist it out of
+  return innermost_loop(prog, pc, first, last) && !written_in(prog, first, last, in.src(1).reg);
+}
+
 // ptxas's sharing of integer adds and shifts between the ALU and the FMA pipe (compiler.alu_fma_balance; see
 // lower/ptxas_model.hpp). In each basic block, a 32-bit add/subtract (IADD3, or VIADD on the FMA pipe) or shl by an
 // immediate (SHF.L, or IMAD.SHL) goes, in issue order, to the FMA pipe's integer side (OpClass::Imad) while that
@@ -157,6 +169,8 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
       regs.writes.clear();
     }
     if (cfg.compiler_uniform_datapath != 0 && on_uniform_datapath(in, regs, uniform, cfg)) t.pipe = OpClass::Uniform;
+    if (in.guard != ir::kNoReg) t.guard = in.guard;
+    t.sets_guard = guard_producer(prog, static_cast<std::uint32_t>(pc));
     t.reads_at = static_cast<std::uint32_t>(out.slots.size());
     t.nreads = static_cast<std::uint32_t>(regs.reads.size());
     out.slots.insert(out.slots.end(), regs.reads.begin(), regs.reads.end());
@@ -164,6 +178,9 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     t.nwrites = static_cast<std::uint32_t>(regs.writes.size());
     out.slots.insert(out.slots.end(), regs.writes.begin(), regs.writes.end());
     if (const config::EmulatedOp* e = emulated_op(in, cfg)) {
+      if (e == &cfg.emul_div_u32 && cfg.emul_div_u32_invariant.latency != 0 &&
+          loop_invariant_divisor(prog, static_cast<std::uint32_t>(pc)))
+        e = &cfg.emul_div_u32_invariant;
       t.expanded = true;
       t.sass = e->instructions;
       t.latency = e->latency;

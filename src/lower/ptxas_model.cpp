@@ -95,6 +95,51 @@ unsigned assumed_latency(const ir::Instr& in, const config::GpuConfig& cfg) {
   return pipe_timing(cfg, op_class(in)).latency;
 }
 
+bool innermost_loop(const ir::Program& prog, std::uint32_t pc, std::uint32_t& first, std::uint32_t& last) {
+  const std::uint32_t end = prog.functions[prog.code[pc].func].end_pc;
+  for (std::uint32_t b = pc; b < end; ++b) {
+    const ir::Instr& br = prog.code[b];
+    if (br.op != Op::Bra || br.ops[0].imm < 0 || static_cast<std::uint32_t>(br.ops[0].imm) > pc) continue;
+    first = static_cast<std::uint32_t>(br.ops[0].imm);
+    last = b;
+    return true;
+  }
+  return false;
+}
+
+bool written_in(const ir::Program& prog, std::uint32_t first, std::uint32_t last, std::uint32_t reg) {
+  for (std::uint32_t k = first; k <= last; ++k) {
+    const ir::Instr& w = prog.code[k];
+    for (unsigned i = 0; i < w.ndst; ++i)
+      if (w.ops[i].kind == ir::Operand::Kind::Reg && w.ops[i].reg == reg) return true;
+  }
+  return false;
+}
+
+bool guard_producer(const ir::Program& prog, std::uint32_t pc) {
+  const ir::Instr& in = prog.code[pc];
+  if (in.type == ir::ScalarType::Pred && (in.op == Op::And || in.op == Op::Or || in.op == Op::Xor || in.op == Op::Not))
+    return true;  // PLOP3
+  if (in.op != Op::Setp) return false;
+  // setp r, 0|1 (either order) with r the last write of a selp between two immediates a few instructions above.
+  std::uint32_t r = ir::kNoReg;
+  bool bool_imm = false;
+  for (unsigned i = 0; i < in.nsrc(); ++i) {
+    const ir::Operand& o = in.src(i);
+    if (o.kind == ir::Operand::Kind::Reg) r = o.reg;
+    else if (o.kind == ir::Operand::Kind::Imm && (o.imm == 0 || o.imm == 1)) bool_imm = true;
+  }
+  if (r == ir::kNoReg || !bool_imm || in.nsrc() != 2) return true;
+  for (std::uint32_t k = 1; k <= 8 && k <= pc; ++k) {
+    const ir::Instr& w = prog.code[pc - k];
+    if (ir::op_info(w.op).control) break;
+    if (!written_in(prog, pc - k, pc - k, r)) continue;
+    return !(w.op == Op::Selp && w.nsrc() == 3 && w.src(0).kind == ir::Operand::Kind::Imm &&
+             w.src(1).kind == ir::Operand::Kind::Imm);
+  }
+  return true;
+}
+
 namespace {
 
 // Whether `in` may be predicated instead of branched around: its opcode is Predicable (no control flow, no
@@ -248,10 +293,17 @@ void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint3
   // Dependence graph over [start, start + n).
   std::vector<InstrRegs> regs(n);
   std::vector<unsigned> lat(n);
+  std::vector<std::uint8_t> guards(n, 0);  // writes predicates that serve as guards late (guard_producer)
   for (std::uint32_t i = 0; i < n; ++i) {
     regs[i] = instr_regs(prog, prog.code[start + i]);
     lat[i] = assumed_latency(prog.code[start + i], cfg);
+    guards[i] = guard_producer(prog, start + i) ? 1 : 0;
   }
+  // The branch that ends the region, if its guard is written here: ptxas issues that setp early, as its predicate
+  // reaches the branch sm.guard_predicate_cycles later (traces/ubench_pipe_tput's SASS: the loop's ISETP sits four
+  // instructions above the BRA).
+  const std::uint32_t term_guard =
+      start + n < prog.code.size() && prog.code[start + n].op == Op::Bra ? prog.code[start + n].guard : ir::kNoReg;
   std::vector<std::vector<std::pair<std::uint32_t, unsigned>>> succ(n);  // (node, delay)
   std::vector<unsigned> npred(n, 0);
   auto edge = [&](std::uint32_t a, std::uint32_t c, unsigned d) {
@@ -291,6 +343,7 @@ void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint3
       bool dep = false;
       for (auto w : regs[i].writes) {
         if (has(regs[j].reads, w)) dep = true, d = std::max(d, lat[i]);  // read after write
+        if (prog.code[start + j].guard == w && guards[i] != 0) d = std::max(d, cfg.guard_predicate_cycles);
         if (has(regs[j].writes, w)) dep = true, d = std::max(d, 1u);     // write after write
       }
       for (auto r : regs[i].reads)
@@ -307,6 +360,8 @@ void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint3
   std::vector<std::uint64_t> height(n, 0);
   for (std::uint32_t i = n; i-- > 0;) {
     height[i] = lat[i];
+    if (term_guard != ir::kNoReg && guards[i] != 0 && has(regs[i].writes, term_guard))
+      height[i] = std::max<std::uint64_t>(height[i], cfg.guard_predicate_cycles);
     for (const auto& [c, d] : succ[i]) height[i] = std::max(height[i], d + height[c]);
   }
   std::vector<std::uint64_t> earliest(n, 0);

@@ -85,7 +85,9 @@ Sm::Readiness Sm::ready(Slot& w, const SubPartition& sp, unsigned sub, Cycle now
     w.never = pc == source::kNoPc;
     if (!w.never) {
       const lower::InstrTiming& t = k_.prog.instrs[pc];
-      const Scoreboard::Pending p = w.sb.when(k_.prog.reads(pc), k_.prog.writes(pc));
+      Scoreboard::Pending p = w.sb.when(k_.prog.reads(pc), k_.prog.writes(pc));
+      // A guard predicate serves later than its value (sm.guard_predicate_cycles after its setp).
+      if (t.guard != lower::kNoGuard && w.sb.guard_ready(t.guard) > p.at) p = {w.sb.guard_ready(t.guard), false};
       w.dep = p.at;
       w.dep_mem = p.memory;
       w.cls = t.pipe;
@@ -494,8 +496,13 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       count_expansion(2, r.active);  // the YIELD: one SASS instruction more than this step's own
     }
   }
-  // A diverged warp that came together again (func: Launch::reconverged) goes on after sm.reconverge_cycles.
-  if (r.reconverged) w.earliest = max(w.earliest, now + 1 + k_.cfg.reconverge_cycles);
+  // A diverged warp that came together again (func: Launch::reconverged) goes on after sm.reconverge_cycles (at a
+  // warp-synchronising instruction: WARPSYNC) or sm.reconverge_branch_cycles (at a branch's reconvergence point:
+  // BSYNC).
+  if (r.reconverged != 0)
+    w.earliest = max(w.earliest, now + 1 +
+                                     (r.reconverged == source::kReconvergeSync ? k_.cfg.reconverge_cycles
+                                                                               : k_.cfg.reconverge_branch_cycles));
   for (const source::PeerWake& p : r.peers) {
     if (p.barrier) note_release(p.cta);
     k_.events.wake(p.barrier ? cluster_release : now + (std::uint64_t{k_.cfg.dsmem_latency} + k_.cfg.mbarrier_wake_cycles),
@@ -503,7 +510,8 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   }
   if (t.cluster_wait && r.executed.any() && w.cta < k_.cluster_release.size())
     w.earliest = max(w.earliest, k_.cluster_release[w.cta]);
-  w.sb.write(writes, ready, mem);
+  w.sb.write(writes, ready, mem,
+             t.sets_guard && k_.cfg.guard_predicate_cycles != 0 ? now + k_.cfg.guard_predicate_cycles : ready);
   k_.end = max(k_.end, max(now + 1, writes.empty() ? now + 1 : ready));
   // Barrier bookkeeping: warps of this CTA that were waiting and can run now were released by this step. Only a
   // barrier or threads exiting (fewer threads to wait for) can release other warps.

@@ -111,6 +111,7 @@ struct GpuConfig {
   EmulatedOp emul_div_f32, emul_rcp_f32, emul_sqrt_f32;  // div/rcp/sqrt.rn/rz/rm/rp.f32
   EmulatedOp emul_div_f64, emul_rcp_f64, emul_sqrt_f64;  // div/rcp/sqrt.rn/rz/rm/rp.f64
   EmulatedOp emul_div_u32, emul_div_s32;                 // div/rem .u32 and .u16; div/rem .s32 and .s16
+  EmulatedOp emul_div_u32_invariant;                     // div/rem .u32, divisor loop-invariant (reciprocal hoisted)
   EmulatedOp emul_div_u64, emul_div_s64;                 // div/rem .u64; div/rem .s64
   unsigned smem_latency = 29;                            // cycles, shared-memory load without conflicts
   unsigned smem_banks = 32;
@@ -170,7 +171,9 @@ struct GpuConfig {
   unsigned barrier_cycles_per_warp = 0;          // more release cycles per warp of the CTA beyond the first
   unsigned branch_taken_cycles = 0;              // a taken branch's issue to the warp's next issue
   unsigned yield_cycles = 0;                     // ptxas's YIELD before an mbarrier wait loop's try
-  unsigned reconverge_cycles = 0;        // a diverged warp reuniting: cycles added before its next issue
+  unsigned guard_predicate_cycles = 0;           // a setp's issue to an instruction guarded by its predicate
+  unsigned reconverge_cycles = 0;                // a diverged warp reuniting at a warp-sync: cycles to its next issue
+  unsigned reconverge_branch_cycles = 0;         // the same at a divergent branch's reconvergence point (BSYNC)
   unsigned fence_gpu_cycles = 0;                 // sm.fence_gpu_cycles: a GPU-scope fence after the acknowledgements
   unsigned mbarrier_latency = 20;                // sm.mbarrier_latency: an mbarrier instruction's issue to its result
   unsigned mbarrier_wake_cycles = 20;            // sm.mbarrier_wake_cycles: a phase's completion to its waiters' issue

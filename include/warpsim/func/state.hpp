@@ -327,8 +327,9 @@ struct Launch {
   bool cluster_phase = false;  // set by a step that completed a barrier.cluster phase
   // Set by a step after which paths of a diverged warp came together again: the last child path of a divergent
   // branch reached the reconvergence point, or a warp-synchronising instruction (bar.warp.sync,
-  // shfl/vote/match/redux.sync, elect) completed with lanes of more than one path waiting at it.
-  bool reconverged = false;
+  // shfl/vote/match/redux.sync, elect) completed with lanes of more than one path waiting at it: the kind
+  // (source::kReconvergeBranch or kReconvergeSync, the larger kept when both happen), 0 for none.
+  std::uint8_t reconverged = 0;
   // --racecheck: where hazards between asynchronous copies and generic shared-memory accesses go (func/racecheck.hpp);
   // null: off, and nothing is tracked or checked.
   RaceLog* race = nullptr;

@@ -67,6 +67,11 @@ struct InstrTiming {
   // sm.yield_cycles. kYieldEveryTry: the loop stays inline, YIELD on every arrival; kYieldOnRetry: ptxas peels
   // the first try, and the YIELD is in the out-of-line retry loop (only an arrival through the back edge pays it).
   std::uint8_t yield = 0;
+  // The guard predicate's register slot (@p; kNoGuard: none), and whether this is a setp or a predicate and/or/xor/not
+  // (ISETP, PLOP3), whose predicates serve as guards sm.guard_predicate_cycles after its issue (later than as data:
+  // traces/ubench_branch_lat).
+  std::uint32_t guard = 0xffffffffu;
+  bool sets_guard = false;
   bool smem = false;          // ld/st/atom/red on .shared (its space written out, not generic): held while its
                               // sub-partition's port to the shared-memory banks replays a conflicting access
   bool warp_aggregate = false;  // with compiler.schedule: an integer atom/red.add on a warp-uniform address, which
@@ -88,6 +93,7 @@ struct InstrTiming {
 // (traces/j_bfs_step's SASS).
 inline constexpr std::uint32_t kAggregateSass = 4;
 inline constexpr std::uint8_t kYieldEveryTry = 1, kYieldOnRetry = 2;
+inline constexpr std::uint32_t kNoGuard = 0xffffffffu;
 
 struct Program {
   ir::Program code;                  // what the functional model executes (ptxas's order when compiler.schedule)

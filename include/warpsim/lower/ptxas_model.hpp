@@ -77,4 +77,18 @@ std::vector<std::uint8_t> uniform_slots(const ir::Program& prog);
 // Latency the scheduler assumes for the instruction's result (cycles).
 unsigned assumed_latency(const ir::Instr& in, const config::GpuConfig& cfg);
 
+// The innermost loop around `pc`: [first, last] from the target of the nearest backward branch after `pc` (in its
+// function) that jumps to `pc` or above, to that branch; false if there is none.
+bool innermost_loop(const ir::Program& prog, std::uint32_t pc, std::uint32_t& first, std::uint32_t& last);
+// Whether an instruction in [first, last] writes register slot `reg`.
+bool written_in(const ir::Program& prog, std::uint32_t first, std::uint32_t last, std::uint32_t reg);
+
+// Whether the instruction at `pc` writes predicates that serve as guards (@p) sm.guard_predicate_cycles after its
+// issue: a setp (ISETP/FSETP) or a .pred and/or/xor/not (PLOP3). Not a setp that only tests a selp of a predicate
+// against 0 or 1 (`selp.u32 r, 1, 0, p; setp.eq.s32 q, r, 0`, as inline asm returns an mbarrier try_wait's result):
+// ptxas uses p itself there. (A loop-invariant setp counts too: ptxas hoists some out of their loop, as
+// traces/ubench_mbarrier's pingpong's warp role, LOP3.LUT P1, and keeps others in it, as ubench_mbar_lanes'
+// `form == 1` after an LDC; treating all as hoisted made calibration worse, 6.90 -> 7.16 %.)
+bool guard_producer(const ir::Program& prog, std::uint32_t pc);
+
 }  // namespace warpsim::lower

@@ -88,6 +88,9 @@ struct Delivery {
   std::uint32_t bulk = 0;
 };
 
+// Issued::reconverged: where a diverged warp came together again.
+inline constexpr std::uint8_t kReconvergeBranch = 1, kReconvergeSync = 2;
+
 // A CTA of the issuing CTA's cluster that an issue may have changed (its warps waiting on the cluster barrier or on
 // an mbarrier released), and the SM it runs on.
 struct PeerWake {
@@ -114,9 +117,10 @@ struct Issued {
   // Other CTAs of the cluster this step may have released (barrier.cluster, remote mbarrier arrive).
   std::vector<PeerWake> peers;
   bool cluster_phase = false;  // this step completed a barrier.cluster phase
-  // After this step paths of the diverged warp came together again (Launch::reconverged): at a divergent branch's
-  // reconvergence point or at a warp-synchronising instruction.
-  bool reconverged = false;
+  // After this step paths of the diverged warp came together again (Launch::reconverged): kReconvergeBranch at a
+  // divergent branch's reconvergence point (ptxas's BSYNC), kReconvergeSync at a warp-synchronising instruction or at a
+  // reconvergence point that is a bar.warp.sync (WARPSYNC); 0: not.
+  std::uint8_t reconverged = 0;
   // The issuing warp just after the step (what next_pc, warp_runnable and warp_done would answer now; an
   // Executed step sets them): read while the warp is hot, so the caller need not ask again.
   std::uint32_t next_pc = kNoPc;

@@ -1,6 +1,7 @@
 // The scoreboard of one warp slot: per register slot, when its pending write lands and whether a memory
 // instruction produces it. An instruction may issue once every register it reads or writes has landed (reads:
-// true dependences; writes: a later write must not land before an earlier one).
+// true dependences; writes: a later write must not land before an earlier one). A predicate also has the time it may
+// serve as another instruction's guard (@p), which a setp's comes later than its value (sm.guard_predicate_cycles).
 // Leaves out: register-bank conflicts and operand-collector ports, and a limit on pending writes.
 // (Defined here: the scheduler asks it for every warp it scans.)
 #pragma once
@@ -23,6 +24,7 @@ class Scoreboard {
   // A fresh warp: `slots` registers, none pending.
   void reset(std::size_t slots) {
     ready_.assign(slots, Cycle(0));
+    guard_.assign(slots, Cycle(0));
     memory_.assign(slots, 0);
   }
   // When the registers of an instruction (`reads` and `writes`) have all landed. Ties keep the first register
@@ -40,10 +42,15 @@ class Scoreboard {
       if (ready_[r] > p.at) p = {ready_[r], memory_[r] != 0};
     return p;
   }
-  // The instruction's results land at `at` (from memory when `memory`).
-  void write(std::span<const std::uint32_t> writes, Cycle at, bool memory) {
+  // When register `slot` may serve as an instruction's guard predicate.
+  Cycle guard_ready(std::uint32_t slot) const { return guard_[slot]; }
+  // The instruction's results land at `at` (from memory when `memory`); as guards they serve from `guard_at` (at the
+  // earliest `at`).
+  void write(std::span<const std::uint32_t> writes, Cycle at, bool memory, Cycle guard_at = Cycle(0)) {
+    const Cycle g = guard_at > at ? guard_at : at;
     for (const std::uint32_t r : writes) {
       ready_[r] = at;
+      guard_[r] = g;
       memory_[r] = memory ? 1 : 0;
     }
   }
@@ -52,6 +59,7 @@ class Scoreboard {
 
  private:
   std::vector<Cycle> ready_;
+  std::vector<Cycle> guard_;
   std::vector<std::uint8_t> memory_;
 };
 

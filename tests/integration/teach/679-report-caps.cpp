@@ -62,7 +62,9 @@ TEST_CASE("teach report: a long-lived warp's strip is drawn in at most 800 colum
   CHECK_THAT(sec.html, Contains(fmt::format("This warp changed state {} times",
                                             warpsim::teach::num(static_cast<double>(ch.size())))));
   const Strip s = strip_of(sec.html);
-  CHECK(s.states >= 2);
+  // Neighbouring columns of one dominant state share a rectangle: since sm.guard_predicate_cycles (2026-12-05) every
+  // column of this warp is dominated by one state, so a single rectangle may remain.
+  CHECK(s.states >= 1);
   CHECK(s.states <= 800);
   CHECK(s.issues >= 2);
   CHECK(s.issues <= 800);

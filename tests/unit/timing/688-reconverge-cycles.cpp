@@ -1,7 +1,8 @@
-// 688: sm.reconverge_cycles: a warp whose lanes split at a branch and come together again at its reconvergence
-// point (the GPU's BSYNC / WARPSYNC) goes on that many cycles after the last path's last instruction
-// (traces/ubench_mbar_lanes: a diverged region costs the H200 69 cycles). A branch every lane takes the same way
-// costs nothing more, and neither does a bar.warp.sync of a converged warp.
+// 688: sm.reconverge_cycles and sm.reconverge_branch_cycles: a warp whose lanes split at a branch and come together
+// again at its reconvergence point goes on that many cycles after the last path's last instruction: the first where
+// that point is a bar.warp.sync (ptxas's WARPSYNC; traces/ubench_mbar_lanes: 69 cycles on the H200), the second
+// anywhere else (ptxas's BSYNC; traces/ubench_branch_lat: 40). A branch every lane takes the same way costs nothing
+// more, and neither does a bar.warp.sync of a converged warp.
 #include "timing_test_util.hpp"
 
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
@@ -38,9 +39,10 @@ JOIN:
 )";
 }
 
-std::uint64_t cycles(bool diverge, bool syncwarp, unsigned reconverge) {
+std::uint64_t cycles(bool diverge, bool syncwarp, unsigned reconverge, unsigned branch = 0) {
   const auto r = ttest::run(kernel(diverge, syncwarp), 1, 32, 32, true,
-                            {"sm.reconverge_cycles=" + std::to_string(reconverge), "compiler.if_convert_max=0"});
+                            {"sm.reconverge_cycles=" + std::to_string(reconverge),
+                             "sm.reconverge_branch_cycles=" + std::to_string(branch), "compiler.if_convert_max=0"});
   for (unsigned lane = 0; lane < 32; ++lane) {
     const std::uint32_t want = diverge && (lane & 1) ? lane + 102 : lane + 204;
     if (r.out[lane] != want) FAIL("lane " << lane << ": " << r.out[lane] << ", expected " << want);
@@ -49,14 +51,19 @@ std::uint64_t cycles(bool diverge, bool syncwarp, unsigned reconverge) {
 }
 }  // namespace
 
-TEST_CASE("688 a diverged warp reunites sm.reconverge_cycles after its last path arrives") {
-  CHECK(cycles(true, false, 50) - cycles(true, false, 0) == 50);
-  CHECK(cycles(true, true, 50) - cycles(true, true, 0) == 50);  // reunited once, before the bar.warp.sync
+TEST_CASE("688 a diverged warp reunites at a bar.warp.sync sm.reconverge_cycles after its last path arrives") {
+  CHECK(cycles(true, true, 50) - cycles(true, true, 0) == 50);  // reunited once, at the bar.warp.sync
+  CHECK(cycles(true, true, 50, 30) == cycles(true, true, 50, 0));
+}
+
+TEST_CASE("688 a diverged warp reunites elsewhere sm.reconverge_branch_cycles after its last path arrives") {
+  CHECK(cycles(true, false, 0, 30) - cycles(true, false, 0, 0) == 30);
+  CHECK(cycles(true, false, 50, 30) == cycles(true, false, 0, 30));
 }
 
 TEST_CASE("688 a branch all lanes take alike, and a converged bar.warp.sync, cost nothing more") {
-  CHECK(cycles(false, false, 50) == cycles(false, false, 0));
-  CHECK(cycles(false, true, 50) == cycles(false, true, 0));
+  CHECK(cycles(false, false, 50, 30) == cycles(false, false, 0, 0));
+  CHECK(cycles(false, true, 50, 30) == cycles(false, true, 0, 0));
 }
 
 }  // namespace WARPSIM_UNITY_ID

@@ -10,23 +10,6 @@ namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/C
 
 namespace {
 
-// A uniform counted loop of n iterations.
-std::string loop(unsigned n) {
-  return ttest::header() + fmt::format(R"(
-.visible .entry k(.param .u64 out) {{
-  .reg .u32 %r<4>;
-  .reg .pred %p<2>;
-  mov.u32 %r1, 0;
-LOOP:
-  add.u32 %r1, %r1, 1;
-  setp.lt.u32 %p1, %r1, {};
-  @%p1 bra LOOP;
-  exit;
-}}
-)",
-                                       n);
-}
-
 // tiny: pipe.uniform 2, pipe.int latency 4 interval 2, pipe.branch 2. mov at 0 (ready 2). Iteration k: add at
 // a_k (ready a_k + 4), setp at a_k + 4 (ready a_k + 8), bra at a_k + 8, the next add at a_k + 8 + max(1, B) (one
 // issue per cycle; the int pipe is free since a_k + 6). a_1 = 2. The last bra falls through: exit at a_N + 9,
@@ -39,7 +22,7 @@ TEST_CASE("a taken loop branch delays the warp's next issue by sm.branch_taken_c
   for (unsigned n : {1u, 10u}) {
     for (unsigned b : {0u, 1u, 5u, 20u}) {
       INFO("iterations " << n << ", sm.branch_taken_cycles " << b);
-      const auto r = ttest::run(loop(n), 1, 32, 1, true, {fmt::format("sm.branch_taken_cycles={}", b)});
+      const auto r = ttest::run(ttest::counted_loop(n), 1, 32, 1, true, {fmt::format("sm.branch_taken_cycles={}", b)});
       CHECK(r.timing.cycles == expected(n, b));
       CHECK(r.timing.stats.smsp_inst_executed_sum == 2 + 3 * n);
     }

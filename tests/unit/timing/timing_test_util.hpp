@@ -20,6 +20,22 @@ namespace ttest {
 
 inline std::string header() { return ".version 9.0\n.target sm_90a\n.address_size 64\n"; }
 
+// A uniform counted loop of n iterations: add, setp, @p bra (tests 693 and 735).
+inline std::string counted_loop(unsigned n) {
+  return header() + R"(
+.visible .entry k(.param .u64 out) {
+  .reg .u32 %r<4>;
+  .reg .pred %p<2>;
+  mov.u32 %r1, 0;
+LOOP:
+  add.u32 %r1, %r1, 1;
+  setp.lt.u32 %p1, %r1, )" + std::to_string(n) + R"(;
+  @%p1 bra LOOP;
+  exit;
+}
+)";
+}
+
 struct Result {
   warpsim::timing::GridTiming timing;  // empty for functional runs
   std::vector<std::uint32_t> out;
