@@ -109,9 +109,8 @@ bool innermost_loop(const ir::Program& prog, std::uint32_t pc, std::uint32_t& fi
 
 bool written_in(const ir::Program& prog, std::uint32_t first, std::uint32_t last, std::uint32_t reg) {
   for (std::uint32_t k = first; k <= last; ++k) {
-    const ir::Instr& w = prog.code[k];
-    for (unsigned i = 0; i < w.ndst; ++i)
-      if (w.ops[i].kind == ir::Operand::Kind::Reg && w.ops[i].reg == reg) return true;
+    const std::vector<std::uint32_t> writes = instr_regs(prog, prog.code[k]).writes;  // vector elements included
+    if (std::find(writes.begin(), writes.end(), reg) != writes.end()) return true;
   }
   return false;
 }

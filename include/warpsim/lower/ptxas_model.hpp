@@ -80,7 +80,7 @@ unsigned assumed_latency(const ir::Instr& in, const config::GpuConfig& cfg);
 // The innermost loop around `pc`: [first, last] from the target of the nearest backward branch after `pc` (in its
 // function) that jumps to `pc` or above, to that branch; false if there is none.
 bool innermost_loop(const ir::Program& prog, std::uint32_t pc, std::uint32_t& first, std::uint32_t& last);
-// Whether an instruction in [first, last] writes register slot `reg`.
+// Whether an instruction in [first, last] writes register slot `reg` (instr_regs' writes: vector elements too).
 bool written_in(const ir::Program& prog, std::uint32_t first, std::uint32_t last, std::uint32_t reg);
 
 // Whether the instruction at `pc` writes predicates that serve as guards (@p) sm.guard_predicate_cycles after its
