@@ -537,15 +537,20 @@ std::vector<Param> make_params() {
       count("sm.yield_cycles", &G::yield_cycles, "cycles", 0, 100000,
             "the YIELD ptxas puts before the SYNCS.PHASECHK of an mbarrier wait loop: cycles it holds the warp before "
             "the try (every try where ptxas keeps the loop inline, retries only where it peels the first try: "
-            "lower/lowered.hpp, InstrTiming::yield); one more SASS instruction each time"),
+            "ir::Program::yield_at); one more SASS instruction each time"),
       count("sm.reconverge_cycles", &G::reconverge_cycles, "cycles", 0, 100000,
-            "a diverged warp coming together at a warp-synchronising instruction (lanes of several paths completing a "
-            "bar.warp.sync or .sync collective, or the last path of a divergent branch reaching a reconvergence point "
-            "that is a bar.warp.sync): cycles added between that path's last instruction and the reunited warp's next "
-            "issue (the GPU's WARPSYNC)"),
+            "a diverged warp coming together at the bar.warp.sync that ptxas reunites a divergent region with (the "
+            "last path of the region reaching a reconvergence point that is a bar.warp.sync, with no wait loop or "
+            "branch followed by more code inside the region: ir::Program::warpsync_reunion): cycles added between "
+            "that path's last instruction and the reunited warp's next issue (the GPU's WARPSYNC)"),
       count("sm.reconverge_branch_cycles", &G::reconverge_branch_cycles, "cycles", 0, 100000,
             "the same where the last path of a divergent branch reaches any other reconvergence point (the GPU's "
             "BSYNC)"),
+      count("sm.warpsync_collective_cycles", &G::warpsync_collective_cycles, "cycles", 0, 100000,
+            "lanes of several paths that the compiler did not reunite (a path that yielded in a wait loop left its "
+            "region's convergence barrier) completing a bar.warp.sync or .sync collective: ptxas's BRA.DIV to the "
+            "out-of-line WARPSYNC.COLLECTIVE ... ENDCOLLECTIVE, after which the paths go on apart; cycles between the "
+            "last path's arrival and the warp's next issue"),
       count("sm.printf_cycles", &G::printf_cycles, "cycles", 0, 10000000,
             "cycles a warp spends in one device printf (call to vprintf) when one lane prints"),
       count("sm.printf_cycles_per_lane", &G::printf_cycles_per_lane, "cycles", 0, 1000000,

@@ -1,5 +1,5 @@
 // Stepping a warp: choosing the path to run, control flow (branches, calls, returns, exit), divergence and
-// reconvergence (see func/state.hpp for the model).
+// reconvergence, and what ptxas's YIELD at an mbarrier wait loop does to them (see func/state.hpp for the model).
 #include "context.hpp"
 
 #include <warpsim/func/executor.hpp>
@@ -23,22 +23,10 @@ void remove_path(Warp& w, std::int32_t i) {
   else if (w.current > i) --w.current;
 }
 
-// How ptxas reunites a warp at reconvergence point `rpc`: with the WARPSYNC of a bar.warp.sync in the point's basic
-// block (ptxas's list scheduler may put independent instructions of the block above it; so does warpsim's), else
-// with a BSYNC.
-std::uint8_t reconvergence_kind(const ir::Program& prog, std::uint32_t rpc) {
-  if (rpc >= prog.code.size()) return source::kReconvergeBranch;
-  const std::uint32_t f = prog.code[rpc].func;
-  const bool blocks = f < prog.cfgs.size() && f < prog.functions.size();
-  const std::uint32_t base = blocks ? prog.functions[f].begin_pc : 0;
-  for (std::uint32_t pc = rpc; pc < prog.code.size(); ++pc) {
-    const ir::Instr& in = prog.code[pc];
-    if (in.op == ir::Op::BarWarpSync) return source::kReconvergeSync;
-    if (ir::op_info(in.op).control || !blocks || pc >= prog.functions[f].end_pc ||
-        prog.cfgs[f].block_of[pc - base] != prog.cfgs[f].block_of[rpc - base])
-      break;
-  }
-  return source::kReconvergeBranch;
+// How ptxas reunites the lanes of the divergent region of branch `branch`: with the WARPSYNC of a bar.warp.sync at
+// its reconvergence point (ir::Program::warpsync_reunion), else with a BSYNC.
+bool warpsync_region(const ir::Program& prog, std::uint32_t branch) {
+  return branch < prog.warpsync_reunion.size() && prog.warpsync_reunion[branch] != 0;
 }
 
 }  // namespace
@@ -93,9 +81,11 @@ void Executor::complete_paths(Warp& w) {
       const bool finished = is_leaf(p) && p.wait == Wait::None && p.rpc != ir::kNoPc && p.pc == p.rpc;
       if (finished || p.mask.none()) {
         // The last child of a divergent branch that reaches the reconvergence point reunites the warp there.
-        // ptxas reconverges there with a BSYNC, or with the WARPSYNC of a __syncwarp() in the point's basic block.
+        // ptxas reconverges there with a BSYNC, or with the WARPSYNC of a __syncwarp() at the point where the region
+        // allows it (ir::Program::warpsync_reunion).
         if (finished && !p.is_call && p.parent >= 0 && w.paths[static_cast<std::size_t>(p.parent)].children == 1)
-          L_.reconverged = std::max(L_.reconverged, reconvergence_kind(*L_.prog, p.rpc));
+          L_.reconverged = std::max(L_.reconverged, warpsync_region(*L_.prog, p.branch) ? source::kReconvergeSync
+                                                                                          : source::kReconvergeBranch);
         remove_path(w, i);
         changed = true;
       }
@@ -159,6 +149,8 @@ void Executor::advance(Warp& w, std::int32_t path, std::uint32_t pc, const std::
     Path c;
     c.id = w.next_path_id++;
     c.pc = targets[g];
+    c.last = pc;
+    c.branch = siblings ? p.branch : pc;
     c.rpc = R;
     c.mask = masks[g];
     c.parent = parent;
@@ -265,7 +257,86 @@ void Executor::do_ret(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in,
   advance(w, path, pc, next, active);
 }
 
+void Executor::leave_region(Warp& w, std::int32_t path) {
+  // The path's lanes stop counting for the region's convergence barrier: the parent's lanes waiting at the
+  // reconvergence point (and its other children, when they get there) go on without them, and the path goes on as
+  // the parent's sibling, with the parent's reconvergence point.
+  Path& p = w.paths[static_cast<std::size_t>(path)];
+  const std::int32_t parent = p.parent;
+  Path& q = w.paths[static_cast<std::size_t>(parent)];
+  --q.children;
+  q.mask = q.mask & ~p.mask;
+  p.parent = q.parent;
+  p.rpc = q.rpc;
+  p.is_call = q.is_call;
+  p.branch = q.branch;
+  if (q.parent >= 0) ++w.paths[static_cast<std::size_t>(q.parent)].children;
+}
+
+bool Executor::settle_yields(Warp& w, std::uint32_t issuing) {
+  const std::vector<std::uint8_t>& at = L_.prog->yield_at;
+  if (at.empty()) return false;
+  bool issuing_yielded = false;
+  for (std::size_t k = 0; k < w.paths.size(); ++k) {
+    Path& p = w.paths[k];
+    if (p.yielded || p.children != 0 || p.wait != Wait::None || p.mask.none() || p.pc >= at.size()) continue;
+    const std::uint8_t kind = at[p.pc];
+    // ptxas's YIELD: on every arrival where the wait loop stays inline, else only through the loop's back edge.
+    if (kind == 0 || (kind == ir::kYieldOnRetry && (p.last == ir::kNoPc || p.last < p.pc))) continue;
+    p.yielded = true;
+    if (p.id == issuing) issuing_yielded = true;
+    if (L_.model != config::Reconvergence::Independent) continue;
+    const std::uint32_t id = p.id;
+    // A lane that yields leaves its innermost divergent region (not a call) where ptxas closes the region with a
+    // convergence barrier: the GPU's BSYNC waits only for the region's threads that have not yielded
+    // (traces/ubench_tma_ring: lane 0's wait loop inside `if (lane == 0)` lets lanes 1-31 past its BSYNC B2). A region
+    // that a __syncwarp()'s WARPSYNC reunites has no barrier to leave (ubench_mbar_lanes).
+    if (p.parent >= 0 && !p.is_call && !w.paths[static_cast<std::size_t>(p.parent)].is_call &&
+        !warpsync_region(*L_.prog, p.branch)) {
+      leave_region(w, static_cast<std::int32_t>(k));
+      complete_paths(w);
+    }
+    Path* me = w.find_path(id);
+    if (me == nullptr) continue;
+    // Paths that yielded at the same pc run on as one (the warp's scheduler picks a pc and runs every thread there).
+    std::int32_t mi = static_cast<std::int32_t>(me - w.paths.data());
+    for (std::int32_t j = static_cast<std::int32_t>(w.paths.size()) - 1; j >= 0; --j) {
+      if (j == mi) continue;
+      const Path& o = w.paths[static_cast<std::size_t>(j)];
+      if (!o.yielded || o.children != 0 || o.wait != Wait::None || o.pc != me->pc || o.rpc != me->rpc ||
+          o.parent != me->parent || o.is_call != me->is_call)
+        continue;
+      me->mask = me->mask | o.mask;
+      const std::uint32_t keep = me->id;
+      remove_path(w, j);
+      me = w.find_path(keep);
+      mi = static_cast<std::int32_t>(me - w.paths.data());
+      w.current = mi;
+    }
+    if (w.current == mi) {
+      // Let another runnable path go next, if there is one that has not yielded here.
+      const auto np = static_cast<std::int32_t>(w.paths.size());
+      for (std::int32_t d = 1; d < np; ++d) {
+        const std::int32_t i = (mi + d) % np;
+        const Path& o = w.paths[static_cast<std::size_t>(i)];
+        if (is_runnable(o) && !(o.yielded && o.pc == me->pc)) {
+          w.current = i;
+          break;
+        }
+      }
+    }
+    k = static_cast<std::size_t>(-1);  // paths moved: look again from the start (each yields once per arrival)
+  }
+  return issuing_yielded;
+}
+
 void Executor::step(Cta& cta, Warp& w, StepResult& r) {
+  r.yielded = false;
+  step_path(cta, w, r);
+  if (r.kind == StepResult::Kind::Executed) r.yielded = settle_yields(w, r.path_id);
+}
+
+void Executor::step_path(Cta& cta, Warp& w, StepResult& r) {
   r.kind = StepResult::Kind::Done;
   r.has_mem = false;
   r.async = source::kNoAsync;
@@ -286,6 +357,9 @@ void Executor::step(Cta& cta, Warp& w, StepResult& r) {
   const std::uint32_t pc = p.pc;
   const std::uint32_t id = p.id;
   const ir::Instr& in = L_.prog->code[pc];
+  p.last = pc;
+  p.yielded = false;
+  r.path_id = id;
   const LaneMask active = p.mask;
   LaneMask lanes = active;
   if (in.guard != ir::kNoReg) {

@@ -154,7 +154,9 @@ void Executor::try_complete_warp_sync(Cta& cta, Warp& w) {
     if ((needed & ~arrived).any()) return;
   }
   warp_sync_op(cta, w, arrived);
-  if (waiting > 1) L_.reconverged = source::kReconvergeSync;
+  // Lanes of several paths: the compiler did not reunite them (ptxas's BRA.DIV found the warp diverged and ran the
+  // out-of-line WARPSYNC.COLLECTIVE); they go on apart.
+  if (waiting > 1) L_.reconverged = source::kReconvergeCollective;
   if (L_.race != nullptr) {
     LaneMask synced;  // bar.warp.sync orders memory among its lanes; shfl, vote, match, redux and elect do not
     for (const auto& p : w.paths)

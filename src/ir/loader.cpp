@@ -1,9 +1,11 @@
 // The program loader: chooses the functions a kernel needs, lays out every state space, assigns register
-// slots and program counters, then decodes each instruction and computes reconvergence points.
+// slots and program counters, then decodes each instruction and computes reconvergence points, where ptxas puts a
+// YIELD and which divergent regions it reunites with a __syncwarp()'s WARPSYNC.
 // Leaves out: per-opcode decoding (decode_instr.cpp) and module-variable initialisers (module_vars.cpp).
 #include "decoder.hpp"
 
 #include <warpsim/common/error.hpp>
+#include <warpsim/ir/opcodes.hpp>
 
 #include <fmt/format.h>
 
@@ -107,6 +109,131 @@ void check_no_fall_off(const Program& prog, const FunctionInfo& info, const std:
     fail(ErrorKind::Ptx, "{}: control reaches the end of {} without ret/exit", prog.where(info.end_pc - 1), info.name);
 }
 
+// ptxas's spin-loop YIELD (SASS of the committed workloads, 2026-12-05): a loop that polls an mbarrier
+// (try_wait / test_wait) has a YIELD before its SYNCS.PHASECHK. Where the loop is one arm of a branch whose other
+// arm is also a wait loop and one of the two polls with test_wait (ubench_mbar_lanes, ubench_tma_ring: the PTX's
+// `@p bra B; A: try_wait loop; bra.uni J; B: test_wait loop`), ptxas kept both loops inline and every try runs the
+// YIELD; two try_wait arms (ubench_tma's tma_ring: .cluster and .cta scope) and a lone wait loop (ubench_mbarrier,
+// ws_gemm, flash_fwd, tma_pipeline) get their first try inline and the retry loop, with the YIELD, out of line (the
+// source pages: no YIELD runs where the first try succeeds). Marks each wait loop's first instruction.
+// Leaves out: the rule ptxas really follows (not documented), YIELDs in other spin loops (atom.cas, volatile loads).
+void mark_yield_points(Program& prog) {
+  struct Loop {
+    std::uint32_t head, branch;
+    bool test = false;  // polls with test_wait
+  };
+  std::vector<Loop> loops;
+  const std::size_t n = prog.code.size();
+  prog.yield_at.assign(n, 0);
+  for (std::uint32_t b = 0; b < n; ++b) {
+    const Instr& br = prog.code[b];
+    if (br.op != Op::Bra || br.guard == kNoReg || br.ops[0].imm < 0) continue;
+    const auto h = static_cast<std::uint32_t>(br.ops[0].imm);
+    if (h > b) continue;
+    bool wait = false, test = false, single_block = true;
+    for (std::uint32_t pc = h; pc < b; ++pc) {
+      const Instr& in = prog.code[pc];
+      if (op_info(in.op).control) single_block = false;
+      if (in.op == Op::Mbarrier &&
+          (in.sub_op<MbarOp>() == MbarOp::TryWait || in.sub_op<MbarOp>() == MbarOp::TestWait)) {
+        wait = true;
+        test = test || in.sub_op<MbarOp>() == MbarOp::TestWait;
+      }
+    }
+    if (wait && single_block) loops.push_back({h, b, test});
+  }
+  const auto uncond_bra = [&](std::uint32_t pc) {
+    return pc < n && prog.code[pc].op == Op::Bra && prog.code[pc].guard == kNoReg;
+  };
+  // a, bra.uni, b: loop b's arm starts right after loop a's exit branch (its first instructions, before the loop's
+  // head, are straight-line code: `mov.u32 %r, 0` of the try counter in ubench_tma_ring).
+  const auto follows = [&](const Loop& a, const Loop& b) {
+    if (!uncond_bra(a.branch + 1) || b.head < a.branch + 2) return false;
+    for (std::uint32_t pc = a.branch + 2; pc < b.head; ++pc)
+      if (op_info(prog.code[pc].op).control) return false;
+    return true;
+  };
+  for (const Loop& l : loops) {
+    bool paired = false;
+    for (const Loop& o : loops) {
+      if (&o == &l) continue;
+      // l, bra.uni, o  or  o, bra.uni, l: the two arms of one branch, side by side, one of them a test_wait loop.
+      if ((follows(l, o) || follows(o, l)) && (l.test || o.test)) paired = true;
+    }
+    prog.yield_at[l.head] = paired ? kYieldEveryTry : kYieldOnRetry;
+  }
+}
+
+// Which divergent regions ptxas reunites with a __syncwarp()'s WARPSYNC (Program::warpsync_reunion). In
+// ubench_mbar_lanes and ubench_branch_lat, `if (lane < n) { wait loop }; __syncwarp();` has no BSSY: the WARPSYNC.ALL
+// reunites the warp (the wait loops inside reconverge at the region's end, past one straight-line add). In
+// ubench_tma_ring, lane 0's region holds wait loops and branches with code after them, each with its own BSSY; the
+// region gets BSSY B2 / BSYNC B2 and the __syncwarp() after it becomes ptxas's divergence check (BRA.DIV) with an
+// out-of-line WARPSYNC.COLLECTIVE.
+// Leaves out: uniform branches (ptxas puts no BSSY around a branch on a warp-uniform predicate; here every branch
+// of the region counts).
+void mark_warpsync_reunions(Program& prog) {
+  const std::size_t n = prog.code.size();
+  prog.warpsync_reunion.assign(n, 0);
+  for (std::uint32_t f = 0; f < prog.functions.size() && f < prog.cfgs.size(); ++f) {
+    const FunctionInfo& info = prog.functions[f];
+    const Cfg& cfg = prog.cfgs[f];
+    const std::uint32_t base = info.begin_pc;
+    const auto block_of = [&](std::uint32_t pc) { return cfg.block_of[pc - base]; };
+    // A bar.warp.sync in the basic block that starts at `r` (ptxas's and warpsim's schedulers may put the block's
+    // independent instructions above it).
+    const auto syncs_at = [&](std::uint32_t r) {
+      for (std::uint32_t pc = r; pc < info.end_pc && block_of(pc) == block_of(r); ++pc) {
+        if (prog.code[pc].op == Op::BarWarpSync) return true;
+        if (op_info(prog.code[pc].op).control) break;
+      }
+      return false;
+    };
+    for (std::uint32_t b = info.begin_pc; b < info.end_pc; ++b) {
+      const Instr& br = prog.code[b];
+      if (br.guard == kNoReg || !op_info(br.op).control) continue;
+      const std::uint32_t r = prog.reconverge[b];
+      if (r == kNoPc || !syncs_at(r)) continue;
+      // The region: the blocks reachable from the branch's successors without passing the reconvergence point.
+      std::vector<char> seen(cfg.blocks.size(), 0);
+      std::vector<std::uint32_t> todo;
+      for (const std::uint32_t s : cfg.blocks[block_of(b)].succs)
+        if (s != Cfg::kExitBlock && s != block_of(r) && !seen[s]) {
+          seen[s] = 1;
+          todo.push_back(s);
+        }
+      bool ok = true;
+      while (ok && !todo.empty()) {
+        const std::uint32_t k = todo.back();
+        todo.pop_back();
+        const std::uint32_t last = base + cfg.blocks[k].last;
+        const Instr& in = prog.code[last];
+        if (in.guard != kNoReg && op_info(in.op).control && prog.reconverge[last] != r) {
+          // A branch inside the region reconverges elsewhere: only straight-line code (and unconditional branches)
+          // may lie between there and r.
+          std::uint32_t pc = prog.reconverge[last];
+          for (std::size_t steps = 0; ok && pc != r; ++steps) {
+            if (pc == kNoPc || pc < info.begin_pc || pc >= info.end_pc || steps > n) {
+              ok = false;
+            } else if (prog.code[pc].op == Op::Bra && prog.code[pc].guard == kNoReg) {
+              pc = static_cast<std::uint32_t>(prog.code[pc].ops[0].imm);
+            } else {
+              ok = !op_info(prog.code[pc].op).control;
+              ++pc;
+            }
+          }
+        }
+        for (const std::uint32_t s : cfg.blocks[k].succs)
+          if (s != Cfg::kExitBlock && s != block_of(r) && !seen[s]) {
+            seen[s] = 1;
+            todo.push_back(s);
+          }
+      }
+      prog.warpsync_reunion[b] = ok ? 1 : 0;
+    }
+  }
+}
+
 }  // namespace
 
 // Also throws ErrorKind::Ptx ("FILE:LINE: control reaches the end of NAME without ret/exit") when a reachable
@@ -134,6 +261,8 @@ void compute_control_flow(Program& prog) {
     }
     prog.cfgs.push_back(std::move(cfg));
   }
+  mark_yield_points(prog);
+  mark_warpsync_reunions(prog);
 }
 
 Program load_program(const ptx::Module& module, const std::string& entry, std::uint64_t module_base) {

@@ -13,49 +13,6 @@ namespace warpsim::lower {
 
 namespace {
 
-// ptxas's spin-loop YIELD (SASS of the committed workloads, 2026-12-05): a loop that polls an mbarrier
-// (try_wait / test_wait) has a YIELD before its SYNCS.PHASECHK. Where the loop is one arm of a branch whose other
-// arm is also a wait loop (ubench_mbar_lanes, ubench_tma_ring: the PTX's `@p bra B; A: loop; bra.uni J; B: loop`),
-// ptxas kept the loop inline and every try runs the YIELD (one exception seen: one of ubench_tma's two arms was
-// peeled); a lone wait loop (ubench_mbarrier, ws_gemm, flash_fwd, tma_pipeline) gets its first try inline and the
-// retry loop, with the YIELD, out of line. Marks each wait loop's first instruction.
-// Leaves out: the rule ptxas really follows (not documented), YIELDs in other spin loops (atom.cas, volatile loads).
-void mark_wait_loops(const ir::Program& prog, std::vector<InstrTiming>& instrs) {
-  struct Loop {
-    std::uint32_t head, branch;
-  };
-  std::vector<Loop> loops;
-  const std::size_t n = prog.code.size();
-  for (std::uint32_t b = 0; b < n; ++b) {
-    const ir::Instr& br = prog.code[b];
-    if (br.op != ir::Op::Bra || br.guard == ir::kNoReg || br.ops[0].imm < 0) continue;
-    const auto h = static_cast<std::uint32_t>(br.ops[0].imm);
-    if (h > b) continue;
-    bool wait = false, single_block = true;
-    for (std::uint32_t pc = h; pc < b; ++pc) {
-      const ir::Instr& in = prog.code[pc];
-      if (ir::op_info(in.op).control) single_block = false;
-      if (in.op == ir::Op::Mbarrier &&
-          (in.sub_op<ir::MbarOp>() == ir::MbarOp::TryWait || in.sub_op<ir::MbarOp>() == ir::MbarOp::TestWait))
-        wait = true;
-    }
-    if (wait && single_block) loops.push_back({h, b});
-  }
-  const auto uncond_bra = [&](std::uint32_t pc) {
-    return pc < n && prog.code[pc].op == ir::Op::Bra && prog.code[pc].guard == ir::kNoReg;
-  };
-  for (const Loop& l : loops) {
-    bool paired = false;
-    for (const Loop& o : loops) {
-      if (&o == &l) continue;
-      // l, bra.uni, o  or  o, bra.uni, l: the two arms of one branch, side by side.
-      if ((uncond_bra(l.branch + 1) && o.head == l.branch + 2) || (uncond_bra(o.branch + 1) && l.head == o.branch + 2))
-        paired = true;
-    }
-    instrs[l.head].yield = paired ? kYieldEveryTry : kYieldOnRetry;
-  }
-}
-
 // ptxas's warp aggregation (SASS of traces/j_bfs_step, traces/atomics_global): a global integer atom/red .add
 // whose address is uniform across the warp becomes VOTEU.ANY + UFLO + POPC (or REDUX.SUM for a register
 // value) and one lane's RED/ATOM.
@@ -254,7 +211,6 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     }
   }
   if (cfg.compiler_alu_fma_balance != 0) balance_alu_fma(prog, out.instrs);
-  mark_wait_loops(prog, out.instrs);
   out.code = std::move(prog);
   return out;
 }

@@ -294,6 +294,19 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
         k_.prog.instrs[r.next_pc].cluster_release)
       w.earliest = max(w.earliest, max(now + 1, w.drain) + k_.cfg.mbarrier_cluster_release_cycles);
   };
+  // The path arrived at the head of an mbarrier wait loop and ran ptxas's YIELD before the try (ir::Program::yield_at):
+  // the warp's next instruction waits sm.yield_cycles.
+  const bool ran_yield = k_.cfg.yield_cycles != 0 && r.yielded && r.active.any();
+  if (ran_yield) w.earliest = max(w.earliest, now + 1 + k_.cfg.yield_cycles);
+  // A diverged warp that came together again (func: Launch::reconverged) goes on after sm.reconverge_cycles (a
+  // region's lanes reunited by a __syncwarp()'s WARPSYNC), sm.reconverge_branch_cycles (at a branch's reconvergence
+  // point: BSYNC) or sm.warpsync_collective_cycles (paths the compiler did not reunite completing a warp-sync: the
+  // out-of-line WARPSYNC.COLLECTIVE), whether or not this step's instruction has a SASS instruction of its own.
+  if (r.reconverged != 0)
+    w.earliest = max(w.earliest, now + 1 +
+                                     (r.reconverged == source::kReconvergeSync         ? k_.cfg.reconverge_cycles
+                                      : r.reconverged == source::kReconvergeCollective ? k_.cfg.warpsync_collective_cycles
+                                                                                       : k_.cfg.reconverge_branch_cycles));
   const lower::InstrTiming& t = k_.prog.instrs[r.pc];
   const auto reads = k_.prog.reads(r.pc);
   const auto writes = k_.prog.writes(r.pc);
@@ -313,6 +326,10 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       mem = p.memory;
     }
     w.sb.write(writes, ready, mem);
+    if (ran_yield) {
+      ++k_.expanded;  // the YIELD is a SASS instruction where this step has none
+      k_.extra_thread_insts += static_cast<std::int64_t>(r.active.count());
+    }
     k_.extra_thread_insts -= static_cast<std::int64_t>(r.active.count());
     ++k_.folded;
     ++w.folded_count;
@@ -488,21 +505,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     k_.cluster_release[cta] = cluster_release;
   };
   if (r.cluster_phase) note_release(w.cta);
-  // The next instruction heads an mbarrier wait loop: ptxas's YIELD before the try (lower/lowered.hpp).
-  if (k_.cfg.yield_cycles != 0 && r.next_pc != source::kNoPc && r.active.any()) {
-    const std::uint8_t y = k_.prog.instrs[r.next_pc].yield;
-    if (y == lower::kYieldEveryTry || (y == lower::kYieldOnRetry && r.next_pc <= r.pc)) {
-      w.earliest = max(w.earliest, now + 1 + k_.cfg.yield_cycles);
-      count_expansion(2, r.active);  // the YIELD: one SASS instruction more than this step's own
-    }
-  }
-  // A diverged warp that came together again (func: Launch::reconverged) goes on after sm.reconverge_cycles (at a
-  // warp-synchronising instruction: WARPSYNC) or sm.reconverge_branch_cycles (at a branch's reconvergence point:
-  // BSYNC).
-  if (r.reconverged != 0)
-    w.earliest = max(w.earliest, now + 1 +
-                                     (r.reconverged == source::kReconvergeSync ? k_.cfg.reconverge_cycles
-                                                                               : k_.cfg.reconverge_branch_cycles));
+  if (ran_yield) count_expansion(2, r.active);  // the YIELD: one SASS instruction more than this step's own
   for (const source::PeerWake& p : r.peers) {
     if (p.barrier) note_release(p.cta);
     k_.events.wake(p.barrier ? cluster_release : now + (std::uint64_t{k_.cfg.dsmem_latency} + k_.cfg.mbarrier_wake_cycles),

@@ -174,6 +174,7 @@ struct GpuConfig {
   unsigned guard_predicate_cycles = 0;           // a setp's issue to an instruction guarded by its predicate
   unsigned reconverge_cycles = 0;                // a diverged warp reuniting at a warp-sync: cycles to its next issue
   unsigned reconverge_branch_cycles = 0;         // the same at a divergent branch's reconvergence point (BSYNC)
+  unsigned warpsync_collective_cycles = 0;       // a warp-sync of paths not reunited (WARPSYNC.COLLECTIVE)
   unsigned fence_gpu_cycles = 0;                 // sm.fence_gpu_cycles: a GPU-scope fence after the acknowledgements
   unsigned mbarrier_latency = 20;                // sm.mbarrier_latency: an mbarrier instruction's issue to its result
   unsigned mbarrier_wake_cycles = 20;            // sm.mbarrier_wake_cycles: a phase's completion to its waiters' issue

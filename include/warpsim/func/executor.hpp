@@ -25,6 +25,7 @@ using MemAccess = source::MemAccess;  // what one warp-instruction touched (sour
 // What one step did: the source's Issued (pc, lanes, memory access) and the instruction itself.
 struct StepResult : source::Issued {
   const ir::Instr* instr = nullptr;
+  std::uint32_t path_id = 0;  // Path::id of the path that executed
 };
 
 class Executor {
@@ -73,6 +74,10 @@ class Executor {
   void advance(Warp& w, std::int32_t path, std::uint32_t pc, const std::array<std::uint32_t, kWarpSize>& next,
                LaneMask lanes);
   void complete_paths(Warp& w);
+  // ptxas's YIELD where a path arrived at one (Program::yield_at); returns whether the issuing path ran one.
+  bool settle_yields(Warp& w, std::uint32_t issuing);
+  void leave_region(Warp& w, std::int32_t path);
+  void step_path(Cta& cta, Warp& w, StepResult& r);
   void exit_lanes(Cta& cta, Warp& w, LaneMask lanes);
   std::uint32_t reconvergence(const Warp& w, std::int32_t path, std::uint32_t pc) const;
   void do_call(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& in, LaneMask lanes);

@@ -9,7 +9,10 @@
 // newest path runs (a pre-Volta SIMT stack); under `independent` (Volta+ independent thread scheduling)
 // sibling paths interleave: a path yields to the next runnable one when it takes a backward branch or
 // blocks, so a lane spinning on another lane of its own warp lets that lane run. Reconvergence at the
-// post-dominator models the convergence barriers the compiler inserts on sm_70 and later.
+// post-dominator models the convergence barriers the compiler inserts on sm_70 and later. Where ptxas puts a
+// YIELD (an mbarrier wait loop, Program::yield_at) the path leaves its innermost divergent region, whose other lanes
+// go on past the reconvergence point without it (the GPU's BSYNC does not wait for a thread that yielded), lets
+// another path run, and merges with a path that yielded at the same pc (traces/ubench_tma_ring's split loop).
 // Leaves out: time. Nothing here knows about cycles; %clock reads go through ClockSource.
 #pragma once
 
@@ -47,6 +50,9 @@ struct Path {
   std::uint8_t barrier = 0;  // Wait::Barrier: the barrier id
   LaneMask sync_lanes;       // Wait::WarpSync: the lanes that executed the .sync instruction
   std::uint64_t suspend = 0;  // Wait::Mbarrier: the suspension's token (Issued::suspend)
+  std::uint32_t branch = ir::kNoPc;  // the divergent branch whose region this path is a piece of (none: not a child)
+  std::uint32_t last = ir::kNoPc;  // the pc of the last instruction this path executed (for a new child: the branch)
+  bool yielded = false;            // it ran ptxas's YIELD at its pc (Program::yield_at) and has not executed it since
 };
 
 // A wgmma.mma_async of a warp that no wgmma.wait_group has covered yet (exec_wgmma.cpp). Its results are in the
@@ -328,7 +334,8 @@ struct Launch {
   // Set by a step after which paths of a diverged warp came together again: the last child path of a divergent
   // branch reached the reconvergence point, or a warp-synchronising instruction (bar.warp.sync,
   // shfl/vote/match/redux.sync, elect) completed with lanes of more than one path waiting at it: the kind
-  // (source::kReconvergeBranch or kReconvergeSync, the larger kept when both happen), 0 for none.
+  // (source::kReconvergeBranch, kReconvergeSync or, for the second, kReconvergeCollective; the larger kept when
+  // several happen), 0 for none.
   std::uint8_t reconverged = 0;
   // --racecheck: where hazards between asynchronous copies and generic shared-memory accesses go (func/racecheck.hpp);
   // null: off, and nothing is tracked or checked.

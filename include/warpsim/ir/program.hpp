@@ -68,6 +68,15 @@ struct Program {
   std::vector<Instr> code;
   std::vector<std::string> text;          // per pc: the instruction as written
   std::vector<std::uint32_t> reconverge;  // per pc: the branch's reconvergence pc, kNoPc = function exit
+  // per pc: where ptxas puts a YIELD (kYieldEveryTry, kYieldOnRetry; 0 none): the first instruction of an mbarrier
+  // wait loop (compute_control_flow). The timing model charges its cycles; under independent thread scheduling the
+  // functional model lets the warp's other paths run there, and the yielding lanes leave their convergence region.
+  std::vector<std::uint8_t> yield_at;
+  // per pc of a conditional branch: 1 where ptxas reunites the lanes of its divergent region with the WARPSYNC of a
+  // bar.warp.sync at its reconvergence point instead of a convergence barrier (BSSY/BSYNC): the point's basic block
+  // holds a bar.warp.sync and every branch inside the region reconverges there or in straight-line code just before
+  // it (compute_control_flow; SASS of traces/ubench_mbar_lanes, ubench_branch_lat against ubench_tma_ring).
+  std::vector<std::uint8_t> warpsync_reunion;
   std::vector<std::uint32_t> vec_slots;   // Operand::Kind::Vec elements: a slot, kNoReg for `_`, or
                                           // kVecImm | index into vec_imms
   std::vector<std::uint64_t> vec_imms;
@@ -105,7 +114,12 @@ struct Program {
 Program load_program(const ptx::Module& module, const std::string& entry,
                      std::uint64_t module_base = kModuleGlobalBase);
 
-// (Re)computes prog.cfgs and prog.reconverge from prog.code (load_program calls it; so does any pass that
+// ptxas's spin-loop YIELD (Program::yield_at). kYieldEveryTry: the loop stays inline and every arrival runs the
+// YIELD; kYieldOnRetry: ptxas peels the first try and the YIELD is in the out-of-line retry loop, so only an arrival
+// through the loop's back edge runs it.
+inline constexpr std::uint8_t kYieldEveryTry = 1, kYieldOnRetry = 2;
+
+// (Re)computes prog.cfgs, prog.reconverge, prog.yield_at and prog.warpsync_reunion from prog.code (load_program calls it; so does any pass that
 // changes control flow).
 void compute_control_flow(Program& prog);
 

@@ -63,10 +63,6 @@ struct InstrTiming {
                                  // warp reaches it sm.mbarrier_cluster_release_cycles after its stores' (and
                                  // copies') acknowledgements
   bool l1_bypass = false;     // a global load served by L2 (ir::kL1Bypass: .cg, .cv, strong wider than .cta)
-  // The head of an mbarrier wait loop (lower.cpp, mark_wait_loops): ptxas's YIELD before its TRYWAIT holds the warp
-  // sm.yield_cycles. kYieldEveryTry: the loop stays inline, YIELD on every arrival; kYieldOnRetry: ptxas peels
-  // the first try, and the YIELD is in the out-of-line retry loop (only an arrival through the back edge pays it).
-  std::uint8_t yield = 0;
   // The guard predicate's register slot (@p; kNoGuard: none), and whether this is a setp or a predicate and/or/xor/not
   // (ISETP, PLOP3), whose predicates serve as guards sm.guard_predicate_cycles after its issue (later than as data:
   // traces/ubench_branch_lat).
@@ -92,7 +88,6 @@ struct InstrTiming {
 // The SASS ptxas adds for a warp-aggregated atomic: VOTEU.ANY, UFLO, POPC or REDUX, and the leader's ISETP
 // (traces/j_bfs_step's SASS).
 inline constexpr std::uint32_t kAggregateSass = 4;
-inline constexpr std::uint8_t kYieldEveryTry = 1, kYieldOnRetry = 2;
 inline constexpr std::uint32_t kNoGuard = 0xffffffffu;
 
 struct Program {

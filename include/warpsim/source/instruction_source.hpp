@@ -89,7 +89,7 @@ struct Delivery {
 };
 
 // Issued::reconverged: where a diverged warp came together again.
-inline constexpr std::uint8_t kReconvergeBranch = 1, kReconvergeSync = 2;
+inline constexpr std::uint8_t kReconvergeBranch = 1, kReconvergeSync = 2, kReconvergeCollective = 3;
 
 // A CTA of the issuing CTA's cluster that an issue may have changed (its warps waiting on the cluster barrier or on
 // an mbarrier released), and the SM it runs on.
@@ -118,9 +118,13 @@ struct Issued {
   std::vector<PeerWake> peers;
   bool cluster_phase = false;  // this step completed a barrier.cluster phase
   // After this step paths of the diverged warp came together again (Launch::reconverged): kReconvergeBranch at a
-  // divergent branch's reconvergence point (ptxas's BSYNC), kReconvergeSync at a warp-synchronising instruction or at a
-  // reconvergence point that is a bar.warp.sync (WARPSYNC); 0: not.
+  // divergent branch's reconvergence point (ptxas's BSYNC), kReconvergeSync at a reconvergence point where a
+  // bar.warp.sync reunites the region (WARPSYNC), kReconvergeCollective at a warp-synchronising instruction that lanes
+  // of several paths completed (WARPSYNC.COLLECTIVE); 0: not.
   std::uint8_t reconverged = 0;
+  // The path arrived at ptxas's YIELD (ir::Program::yield_at: the head of an mbarrier wait loop, on every arrival or
+  // only through its back edge) and ran it.
+  bool yielded = false;
   // The issuing warp just after the step (what next_pc, warp_runnable and warp_done would answer now; an
   // Executed step sets them): read while the warp is hot, so the caller need not ask again.
   std::uint32_t next_pc = kNoPc;

@@ -1,4 +1,4 @@
-// 689: ptxas's YIELD before an mbarrier wait loop's try (lower/lowered.hpp, InstrTiming::yield; sm.yield_cycles).
+// 689: ptxas's YIELD before an mbarrier wait loop's try (ir::Program::yield_at; sm.yield_cycles).
 // Two wait loops side by side as the arms of one branch (`@p bra B; A: try loop; bra.uni J; B: test loop; J:`) stay
 // inline in ptxas's SASS and every try runs the YIELD: the warp pays sm.yield_cycles even when the first try
 // succeeds. A lone wait loop gets its first try peeled and its YIELD out of line: a first try that succeeds pays
