@@ -124,7 +124,7 @@ void mark_yield_points(Program& prog) {
   };
   std::vector<Loop> loops;
   const std::size_t n = prog.code.size();
-  prog.yield_at.assign(n, 0);
+  prog.yield_at.clear();
   for (std::uint32_t b = 0; b < n; ++b) {
     const Instr& br = prog.code[b];
     if (br.op != Op::Bra || br.guard == kNoReg || br.ops[0].imm < 0) continue;
@@ -142,6 +142,8 @@ void mark_yield_points(Program& prog) {
     }
     if (wait && single_block) loops.push_back({h, b, test});
   }
+  if (loops.empty()) return;  // no wait loop: yield_at stays empty (the functional model then skips the check)
+  prog.yield_at.assign(n, 0);
   const auto uncond_bra = [&](std::uint32_t pc) {
     return pc < n && prog.code[pc].op == Op::Bra && prog.code[pc].guard == kNoReg;
   };

@@ -69,7 +69,7 @@ struct Program {
   std::vector<std::string> text;          // per pc: the instruction as written
   std::vector<std::uint32_t> reconverge;  // per pc: the branch's reconvergence pc, kNoPc = function exit
   // per pc: where ptxas puts a YIELD (kYieldEveryTry, kYieldOnRetry; 0 none): the first instruction of an mbarrier
-  // wait loop (compute_control_flow). The timing model charges its cycles; under independent thread scheduling the
+  // wait loop (compute_control_flow); empty when the program has no wait loop. The timing model charges its cycles; under independent thread scheduling the
   // functional model lets the warp's other paths run there, and the yielding lanes leave their convergence region.
   std::vector<std::uint8_t> yield_at;
   // per pc of a conditional branch: 1 where ptxas reunites the lanes of its divergent region with the WARPSYNC of a
