@@ -126,7 +126,7 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
       regs.writes.clear();
     }
     if (cfg.compiler_uniform_datapath != 0 && on_uniform_datapath(in, regs, uniform, cfg)) t.pipe = OpClass::Uniform;
-    if (in.guard != ir::kNoReg) t.guard = in.guard;
+    t.guard = in.guard;
     t.sets_guard = guard_producer(prog, static_cast<std::uint32_t>(pc));
     t.reads_at = static_cast<std::uint32_t>(out.slots.size());
     t.nreads = static_cast<std::uint32_t>(regs.reads.size());

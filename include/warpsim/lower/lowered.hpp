@@ -66,7 +66,7 @@ struct InstrTiming {
   // The guard predicate's register slot (@p; kNoGuard: none), and whether this is a setp or a predicate and/or/xor/not
   // (ISETP, PLOP3), whose predicates serve as guards sm.guard_predicate_cycles after its issue (later than as data:
   // traces/ubench_branch_lat).
-  std::uint32_t guard = 0xffffffffu;
+  std::uint32_t guard = ir::kNoReg;
   bool sets_guard = false;
   bool smem = false;          // ld/st/atom/red on .shared (its space written out, not generic): held while its
                               // sub-partition's port to the shared-memory banks replays a conflicting access
@@ -88,7 +88,7 @@ struct InstrTiming {
 // The SASS ptxas adds for a warp-aggregated atomic: VOTEU.ANY, UFLO, POPC or REDUX, and the leader's ISETP
 // (traces/j_bfs_step's SASS).
 inline constexpr std::uint32_t kAggregateSass = 4;
-inline constexpr std::uint32_t kNoGuard = 0xffffffffu;
+inline constexpr std::uint32_t kNoGuard = ir::kNoReg;  // InstrTiming::guard: ir::Instr::guard's own "none"
 
 struct Program {
   ir::Program code;                  // what the functional model executes (ptxas's order when compiler.schedule)
