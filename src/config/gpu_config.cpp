@@ -436,9 +436,10 @@ std::vector<Param> make_params() {
            "same address are served one after another; different words in parallel); with "
            "mem.atomic_bytes_per_cycle, per lane after the first"),
       real("mem.atomic_bytes_per_cycle", &G::atomic_bytes_per_cycle, "bytes/cycle", 0, 1e6,
-           "operand bytes of a warp's atomic the L2 atomic unit takes per cycle, per sector; the sector keeps the "
-           "unit for the longer of that and its same-address lanes after the first (0: every lane on one address "
-           "at mem.atomic_same_address_cycles, operands free)"),
+           "operand bytes of a warp's atomic the L2 atomic unit takes per cycle, per sector the atomic fills (its "
+           "distinct addresses cover all 32 bytes); such a sector keeps the unit for the longer of that and its "
+           "same-address lanes after the first; a sector filled in part, or any with 0, costs every lane on one "
+           "address at mem.atomic_same_address_cycles, operands free"),
       count("mem.const_latency", &G::const_latency, "cycles", 1, 100000,
             "ld.const: each distinct address of a warp access (constant-cache hit)"),
       count("sm.barrier_latency", &G::barrier_latency, "cycles", 0, 100000, "last arrival at a CTA barrier to release"),

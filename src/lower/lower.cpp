@@ -29,6 +29,15 @@ bool warp_aggregated(const ir::Instr& in, const std::vector<std::uint8_t>& unifo
   return value.kind == ir::Operand::Kind::Imm || (word && value.kind == ir::Operand::Kind::Reg);
 }
 
+// The register slots some instruction of the program reads (sources, address bases, guards).
+std::vector<std::uint8_t> read_slots(const ir::Program& prog) {
+  std::vector<std::uint8_t> read(prog.num_slots, 0);
+  for (const ir::Instr& in : prog.code)
+    for (const std::uint32_t s : instr_regs(prog, in).reads)
+      if (s < read.size()) read[s] = 1;
+  return read;
+}
+
 // The uniform datapath (compiler.uniform_datapath; see lower/ptxas_model.hpp): an integer ALU or multiply
 // instruction (not memory, control, collective, a comparison or an emulated sequence) all of whose results are
 // warp-uniform (its sources then are too) is a U* instruction of the uniform pipe: it takes an issue slot but not
@@ -113,6 +122,7 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
   const std::vector<std::uint8_t> uniform = cfg.compiler_schedule != 0 || cfg.compiler_uniform_datapath != 0
                                                 ? uniform_slots(prog)
                                                 : std::vector<std::uint8_t>{};
+  const std::vector<std::uint8_t> read = cfg.compiler_fold != 0 ? read_slots(prog) : std::vector<std::uint8_t>{};
   for (std::size_t pc = 0; pc < n; ++pc) {
     const ir::Instr& in = prog.code[pc];
     InstrTiming& t = out.instrs[pc];
@@ -125,6 +135,11 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
       regs.reads.insert(regs.reads.end(), regs.writes.begin(), regs.writes.end());
       regs.writes.clear();
     }
+    // An atom whose result no instruction reads is ptxas's RED (global) or an ATOMS into RZ (shared), with
+    // compiler.fold: the warp does not wait for it (SASS of traces/ubench_atomic_line, j_scatter: REDG.E.ADD).
+    if (in.op == ir::Op::Atom && !read.empty() && !regs.writes.empty() &&
+        std::none_of(regs.writes.begin(), regs.writes.end(), [&](std::uint32_t s) { return s < read.size() && read[s]; }))
+      regs.writes.clear();
     if (cfg.compiler_uniform_datapath != 0 && on_uniform_datapath(in, regs, uniform, cfg)) t.pipe = OpClass::Uniform;
     t.guard = in.guard;
     t.sets_guard = guard_producer(prog, static_cast<std::uint32_t>(pc));

@@ -15,7 +15,8 @@ L1Cache::L1Cache(const L1Config& cfg)
 
 MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
                           const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub, bool bypass,
-                          bool async_copy, const std::vector<unsigned>* operand_bytes) {
+                          bool async_copy, const std::vector<unsigned>* operand_bytes,
+                          const std::vector<unsigned>* covered_bytes) {
   MemResult r;
   // The sub-partition's path takes the distinct lines at mem.l1_{load,store}_cycles_per_line; the SM's stages
   // take the longer of the lines at mem.l1_tag_cycles_per_line and the sectors at mem.l1_sectors_per_cycle. The
@@ -70,8 +71,10 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
       const bool line_start = i == 0 || sectors[i] / 4 != sectors[i - 1] / 4;
       const unsigned bytes =
           op == MemOp::Atomic && operand_bytes && i < operand_bytes->size() ? (*operand_bytes)[i] : 0;
+      const unsigned covered =
+          op == MemOp::Atomic && covered_bytes && i < covered_bytes->size() ? (*covered_bytes)[i] : 0;
       ready = l2.access(sec, op, at, op == MemOp::Store ? per_sector : std::max(per_sector, 1u), cfg_.l2_side,
-                        line_start, bytes);
+                        line_start, bytes, covered);
       if (op == MemOp::Store) {
         r.accepted = std::max(r.accepted, ready);
         ready = at;

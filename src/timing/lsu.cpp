@@ -10,12 +10,16 @@ LsuResult Lsu::global(const source::MemAccess& m, LaneMask lanes, bool local, st
   if (local) local_sectors(m, lanes, grid_warp, scratch_);
   else global_sectors(m, lanes, scratch_);
   const MemOp op = m.atomic ? MemOp::Atomic : m.store ? MemOp::Store : MemOp::Load;
-  scratch_.same.clear();  // atomics: per sector, the most lanes on one of its addresses, and the operand bytes
+  // Atomics: per sector, the most lanes on one of its addresses, the operand bytes and the bytes of its distinct
+  // addresses.
+  scratch_.same.clear();
   scratch_.operand_bytes.clear();
+  scratch_.covered_bytes.clear();
   if (op == MemOp::Atomic && !local) same_address_lanes(m, lanes, scratch_);
   if (op == MemOp::Store) store_bytes(m, lanes, scratch_);  // partial sectors are read from DRAM on an L2 miss
   const MemResult r = l1_.access(scratch_.sectors, op, now.count(), scratch_.same, l2_, sub, l1_bypass && !local,
-                                 async_copy && op == MemOp::Load && !local, &scratch_.operand_bytes);
+                                 async_copy && op == MemOp::Load && !local, &scratch_.operand_bytes,
+                                 &scratch_.covered_bytes);
   LsuResult out;
   if (op == MemOp::Load && !local) {
     ++stats_.global_ld_requests;

@@ -88,6 +88,7 @@ void same_address_lanes(const source::MemAccess& m, LaneMask lanes, MemScratch& 
   const auto& sectors = s.sectors;
   s.same.assign(sectors.size(), 0);
   s.operand_bytes.assign(sectors.size(), 0);
+  s.covered_bytes.assign(sectors.size(), 0);
   for (std::size_t i = 0; i < addrs.size();) {
     std::size_t j = i;
     while (j < addrs.size() && addrs[j] == addrs[i]) ++j;
@@ -96,6 +97,7 @@ void same_address_lanes(const source::MemAccess& m, LaneMask lanes, MemScratch& 
       const auto k = static_cast<std::size_t>(it - sectors.begin());
       s.same[k] = std::max(s.same[k], static_cast<unsigned>(j - i));
       s.operand_bytes[k] += static_cast<unsigned>(j - i) * std::max<std::uint32_t>(m.bytes, 1);
+      s.covered_bytes[k] += std::max<std::uint32_t>(m.bytes, 1);
     }
     i = j;
   }

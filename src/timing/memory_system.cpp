@@ -34,7 +34,8 @@ unsigned MemorySystem::partition_of(std::uint64_t sector) const {
 }
 
 std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address,
-                                   unsigned side, bool line_start, unsigned operand_bytes) {
+                                   unsigned side, bool line_start, unsigned operand_bytes,
+                                   unsigned covered_bytes) {
   // Slice from the top bits of the line's hash, set (inside SectorCache) from the hash modulo the set count.
   const auto slice =
       static_cast<std::uint32_t>((address_hash(sector / kSectorsPerLine) >> kSliceHashShift) % slices_.size());
@@ -141,14 +142,14 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   if (merging) note_lookup(key, start, ready);
   if (op != MemOp::Atomic) return ready;
   // The atomic unit of the sector's mem.atomic_unit_bytes block (one unit per slice, blocks hashed over them)
-  // works on the data once it is there, one lane after another on one address.
+  // works on the data once it is there.
   const std::uint64_t unit_block = std::max<std::uint64_t>(cfg_.atomic_unit_bytes / kSectorBytes, 1);
   double& unit = slices_[(address_hash(sector / unit_block) >> kSliceHashShift) % slices_.size()].atomic_free;
-  // Without mem.atomic_bytes_per_cycle: every lane on the address one after another. With it: the sector's
-  // operands come in at that rate in whole 32-byte transfers, and the lanes after the first on one address wait
-  // for each other.
+  // Every lane on the address one after another; with mem.atomic_bytes_per_cycle, a sector the atomic fills (its
+  // distinct addresses cover all 32 bytes) instead takes its operands at that rate in whole 32-byte transfers while
+  // the lanes after the first on one address wait for each other, whichever is longer.
   const auto transfer = static_cast<double>((operand_bytes + kSectorBytes - 1) / kSectorBytes * kSectorBytes);
-  const double serial = cfg_.atomic_bytes_per_cycle > 0 && operand_bytes > 0
+  const double serial = cfg_.atomic_bytes_per_cycle > 0 && operand_bytes > 0 && covered_bytes >= kSectorBytes
                             ? std::max(transfer / cfg_.atomic_bytes_per_cycle,
                                        (std::max(same_address, 1u) - 1) * cfg_.atomic_same_address_cycles)
                             : same_address * cfg_.atomic_same_address_cycles;

@@ -394,6 +394,11 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
         sp.hold_memory(m.hold);
         w.drain = max(w.drain, m.acked);
         k_.end = max(k_.end, m.acked);  // the kernel is not done before its stores are acknowledged
+      } else if (r.mem.atomic) {
+        // Nor before its atomics are done: one whose result nothing reads (ptxas's RED) holds no register, and the
+        // warp waits for it only after EXIT.
+        w.drain = max(w.drain, m.ready);
+        k_.end = max(k_.end, m.ready);
       }
     } else if (space == ir::Space::Const) {
       ready = lsu_.constant(r.mem, r.executed, now);

@@ -20,7 +20,9 @@
 //   pipe       the pipeline class it issues to (lower/op_class.hpp; with compiler.uniform_datapath warp-uniform
 //              integer arithmetic goes to the uniform pipe, with compiler.alu_fma_balance some integer adds and
 //              shifts to the FMA pipe: lower/ptxas_model.hpp), and the register slots it reads and writes
-//              (the scoreboard's view: guard, sources, address bases, vector elements; destinations).
+//              (the scoreboard's view: guard, sources, address bases, vector elements; destinations). With
+//              compiler.fold an atom whose result no instruction of the program reads writes none: ptxas emits RED
+//              (global) or ATOMS into RZ (shared), which the warp does not wait for (it drains after EXIT).
 //   role       what the timing model does besides the pipe: a branch (taken-branch fetch cost), a barrier that
 //              waits (bar.sync/bar.red: the release delay) or only arrives, an instruction that can release other
 //              warps of its CTA (barriers; exit/ret/trap, which leave fewer threads to wait for; mbarrier and cp.async

@@ -77,10 +77,12 @@ class L1Cache {
   // `sub`: the issuing sub-partition. `bypass`: a load served by L2 (.cg, strong .gpu/.sys): it takes L1's stages
   // like any load but neither hits nor allocates. `async_copy`: a cp.async's read (LDGSTS): the SM's stages take
   // mem.cp_async_cycles_per_line per line instead of mem.l1_tag_cycles_per_line. `operand_bytes`: for atomics,
-  // the bytes of the lanes' operands in each sector (null or empty: not counted).
+  // the bytes of the lanes' operands in each sector (null or empty: not counted); `covered_bytes`: the bytes of
+  // each sector's distinct addresses (null or empty: not known, the sector counts as partly filled).
   MemResult access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
                    const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub = 0,
-                   bool bypass = false, bool async_copy = false, const std::vector<unsigned>* operand_bytes = nullptr);
+                   bool bypass = false, bool async_copy = false, const std::vector<unsigned>* operand_bytes = nullptr,
+                   const std::vector<unsigned>* covered_bytes = nullptr);
   const L1Stats& stats() const { return stats_; }
 
  private:

@@ -36,6 +36,7 @@ struct MemScratch {
   std::vector<std::uint32_t> per_bank;
   std::vector<unsigned> same;
   std::vector<unsigned> operand_bytes;  // atomics: per sector, the bytes of the lanes' operands in it
+  std::vector<unsigned> covered_bytes;  // atomics: per sector, the bytes of its distinct addresses
 };
 
 struct SmemCost {

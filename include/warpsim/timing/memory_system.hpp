@@ -160,9 +160,10 @@ class MemorySystem {
   // load's or atomic's data is back at the SM, or when a store's slice took it.
   // `side`: the requesting SM's near partition (side_of). `line_start`: the first sector of its line in the warp's
   // request (the L1 sends a line's sectors together): a store's line pays mem.l2_store_line_cycles there.
-  // `operand_bytes`: an atomic's operand bytes in the sector (0: not counted; see mem.atomic_bytes_per_cycle).
+  // `operand_bytes`: an atomic's operand bytes in the sector (0: not counted; see mem.atomic_bytes_per_cycle);
+  // `covered_bytes`: the bytes of its distinct addresses (32: the atomic fills the sector; 0: not known).
   std::uint64_t access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address = 1, unsigned side = 0,
-                       bool line_start = true, unsigned operand_bytes = 0);
+                       bool line_start = true, unsigned operand_bytes = 0, unsigned covered_bytes = 0);
   // The home partition of a sector's line (0 with one partition).
   unsigned partition_of(std::uint64_t sector) const;
   // Kernel end: dirty L2 sectors are counted as DRAM writes.

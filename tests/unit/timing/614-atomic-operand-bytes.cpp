@@ -1,6 +1,7 @@
-// mem.atomic_bytes_per_cycle end to end (lsu -> L1 -> L2): a warp's atomic hands each sector's operand bytes to
-// the L2 atomic unit, which takes them at that rate while the lanes on one address after the first wait
-// mem.atomic_same_address_cycles each; the longer of the two decides. Timing as in test 736 (tiny GPU): the
+// mem.atomic_bytes_per_cycle end to end (lsu -> L1 -> L2): a warp's atomic hands each sector's operand bytes and the
+// bytes its distinct addresses cover to the L2 atomic unit. A sector the lanes fill is taken at that rate while the
+// lanes on one address after the first wait mem.atomic_same_address_cycles each, the longer of the two deciding; a
+// sector filled in part costs that for every lane on one address. Timing as in test 736 (tiny GPU): the
 // atomic misses, DRAM at 6 + 500, mem.atomic_latency 20, then the unit's time, rounded up.
 #include "timing_test_util.hpp"
 
@@ -38,13 +39,13 @@ std::uint64_t cycles(unsigned spread, double bytes_per_cycle, double per_lane) {
 }  // namespace
 
 TEST_CASE("614 the atomic unit takes the operand bytes at mem.atomic_bytes_per_cycle") {
-  // 32 lanes on one word, 128 operand bytes: without the rate 32 x 0.1 = 3.2 -> 4; at 16 bytes per cycle
-  // max(128 / 16 = 8, 31 x 0.1) = 8; at 64, max(2, 3.1) -> 4; with 1 cycle per lane max(8, 31) = 31.
+  // 32 lanes on one word (4 of the sector's 32 bytes): every lane one after another at any rate, 32 x 0.1 = 3.2 -> 4
+  // (a filled sector's rule would give max(128 / 16 = 8, 31 x 0.1) = 8 at 16 bytes per cycle), 32 x 1 = 32.
   const std::uint64_t base = cycles(0, 0, 0);
   CHECK(cycles(0, 0, 0.1) == base + 4);
-  CHECK(cycles(0, 16, 0.1) == base + 8);
+  CHECK(cycles(0, 16, 0.1) == base + 4);
   CHECK(cycles(0, 64, 0.1) == base + 4);
-  CHECK(cycles(0, 16, 1) == base + 31);
+  CHECK(cycles(0, 16, 1) == base + 32);
   CHECK(cycles(0, 0, 1) == base + 32);
   // Each lane its own word: 4 sectors of 8 lanes, 32 operand bytes each, at one atomic unit. Their data comes
   // from DRAM one cycle apart (tiny: 32 bytes per cycle), so at 16 bytes per cycle (2 cycles a sector) the unit
