@@ -141,10 +141,14 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   }
   if (merging) note_lookup(key, start, ready);
   if (op != MemOp::Atomic) return ready;
-  // The atomic unit of the sector's mem.atomic_unit_bytes block (one unit per slice, blocks hashed over them)
-  // works on the data once it is there.
+  // The atomic unit of the sector works on the data once it is there: one unit per slice. A mem.atomic_unit_bytes
+  // block hashes to a slice, and its mem.atomic_interleave_bytes pieces go in turn to the units of that slice and
+  // of the mem.atomic_block_units - 1 slices after it.
   const std::uint64_t unit_block = std::max<std::uint64_t>(cfg_.atomic_unit_bytes / kSectorBytes, 1);
-  double& unit = slices_[(address_hash(sector / unit_block) >> kSliceHashShift) % slices_.size()].atomic_free;
+  const std::uint64_t piece = std::max<std::uint64_t>(cfg_.atomic_interleave_bytes / kSectorBytes, 1);
+  const std::uint64_t units = std::max(cfg_.atomic_block_units, 1u);
+  const std::uint64_t first = address_hash(sector / unit_block) >> kSliceHashShift;
+  double& unit = slices_[(first + sector / piece % units) % slices_.size()].atomic_free;
   // Every lane on the address one after another; with mem.atomic_bytes_per_cycle, a sector the atomic fills (its
   // distinct addresses cover all 32 bytes) instead takes its operands at that rate in whole 32-byte transfers while
   // the lanes after the first on one address wait for each other, whichever is longer.

@@ -69,7 +69,10 @@
 // the unit instead takes a sector's operands at that rate (lanes on different words in parallel) while the lanes on
 // one address after the first wait mem.atomic_same_address_cycles each, whichever is longer
 // (traces/ubench_atomic_line: 32 lanes on 32, 16 or 8 words of a line take about the same time, 8 lanes on each of
-// 4 words 2.5 times as long).
+// 4 words 2.5 times as long), for sectors the atomic fills; a sector filled in part costs the per-lane time
+// (traces/ubench_atomic_sector). The unit is the slice's: mem.atomic_unit_bytes blocks are hashed over the slices,
+// and a block's mem.atomic_interleave_bytes pieces go in turn to mem.atomic_block_units consecutive slices' units
+// (traces/ubench_atomic_units: a 1 KiB block's 256-byte pieces 0 and 2 share a unit, 1 and 3 another).
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
@@ -113,6 +116,8 @@ struct MemoryConfig {
   unsigned far_atomic = 0;                    // mem.l2_far_atomic_cycles
   bool far_lookup = false;                    // mem.l2_far_lookup
   unsigned merge_cycles = 0;                  // mem.l2_merge_cycles (0: no merging)
+  unsigned atomic_block_units = 1;            // mem.atomic_block_units
+  std::uint64_t atomic_interleave_bytes = 256;  // mem.atomic_interleave_bytes
   // The L2 and DRAM run on their own clocks: their cycle parameters are given at the SM clock
   // mem.reference_clock_mhz, and at another sm.clock_mhz (a GPU that boosts lower under load) a latency of c
   // reference cycles is c x sm.clock_mhz / mem.reference_clock_mhz SM cycles and a rate of r per reference cycle is
@@ -147,7 +152,9 @@ struct MemoryConfig {
             lat(g.l2_far_first_load_cycles),
             lat(g.l2_far_atomic_cycles),
             g.l2_far_lookup != 0,
-            lat(g.l2_merge_cycles)};
+            lat(g.l2_merge_cycles),
+            g.atomic_block_units,
+            g.atomic_interleave_bytes};
   }
 };
 

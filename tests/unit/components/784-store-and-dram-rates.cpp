@@ -101,4 +101,22 @@ TEST_CASE("784 mem.atomic_unit_bytes: atomics on two lines of one block wait for
   }
 }
 
+TEST_CASE("784 mem.atomic_block_units: a block's 256-byte pieces go to its units in turn") {
+  // 1 KiB blocks served by two units, pieces of 256 bytes: pieces 0 and 2 (sectors 0 and 16) at one unit, pieces 1
+  // and 3 (sectors 8 and 24) at the other. Each atomic: its DRAM read (500), then 10 cycles at its unit.
+  MemoryConfig c = one_slice();
+  c.l2_slices = 64;
+  c.l2_size = 64u << 20;
+  c.dram.bytes_per_cycle = 1e6;
+  c.atomic_same_address_cycles = 10;
+  c.atomic_unit_bytes = 1024;
+  c.atomic_block_units = 2;
+  c.atomic_interleave_bytes = 256;
+  MemorySystem m(c);
+  CHECK(m.access(0, MemOp::Atomic, 0, 1) == 510);
+  CHECK(m.access(8, MemOp::Atomic, 0, 1) == 511);   // piece 1: the other unit (its read a fraction later)
+  CHECK(m.access(16, MemOp::Atomic, 0, 1) == 520);  // piece 2: piece 0's unit, after it
+  CHECK(m.access(24, MemOp::Atomic, 0, 1) == 521);  // piece 3: piece 1's unit
+}
+
 }  // namespace WARPSIM_UNITY_ID
