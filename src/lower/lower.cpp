@@ -29,15 +29,6 @@ bool warp_aggregated(const ir::Instr& in, const std::vector<std::uint8_t>& unifo
   return value.kind == ir::Operand::Kind::Imm || (word && value.kind == ir::Operand::Kind::Reg);
 }
 
-// The register slots some instruction of the program reads (sources, address bases, guards).
-std::vector<std::uint8_t> read_slots(const ir::Program& prog) {
-  std::vector<std::uint8_t> read(prog.num_slots, 0);
-  for (const ir::Instr& in : prog.code)
-    for (const std::uint32_t s : instr_regs(prog, in).reads)
-      if (s < read.size()) read[s] = 1;
-  return read;
-}
-
 // The uniform datapath (compiler.uniform_datapath; see lower/ptxas_model.hpp): an integer ALU or multiply
 // instruction (not memory, control, collective, a comparison or an emulated sequence) all of whose results are
 // warp-uniform (its sources then are too) is a U* instruction of the uniform pipe: it takes an issue slot but not
@@ -122,13 +113,22 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
   const std::vector<std::uint8_t> uniform = cfg.compiler_schedule != 0 || cfg.compiler_uniform_datapath != 0
                                                 ? uniform_slots(prog)
                                                 : std::vector<std::uint8_t>{};
-  const std::vector<std::uint8_t> read = cfg.compiler_fold != 0 ? read_slots(prog) : std::vector<std::uint8_t>{};
+  std::vector<InstrRegs> all_regs(n);
+  for (std::size_t pc = 0; pc < n; ++pc) all_regs[pc] = instr_regs(prog, prog.code[pc]);
+  // With compiler.fold: the register slots some instruction reads (sources, address bases, guards).
+  std::vector<std::uint8_t> read;
+  if (cfg.compiler_fold != 0) {
+    read.assign(prog.num_slots, 0);
+    for (const InstrRegs& r : all_regs)
+      for (const std::uint32_t s : r.reads)
+        if (s < read.size()) read[s] = 1;
+  }
   for (std::size_t pc = 0; pc < n; ++pc) {
     const ir::Instr& in = prog.code[pc];
     InstrTiming& t = out.instrs[pc];
     t.pipe = op_class(in);
     t.issue = folded[pc] == kMerged ? Issue::Merged : folded[pc] != 0 ? Issue::Folded : Issue::Sass;
-    InstrRegs regs = instr_regs(prog, in);
+    InstrRegs regs = std::move(all_regs[pc]);
     if (in.op == ir::Op::Wgmma && in.sub_op<ir::WgmmaOp>() == ir::WgmmaOp::MmaAsync) {
       // D lands asynchronously (wgmma.wait_group waits for it, not the scoreboard) and is read as C: chained
       // wgmma.mma_async on one accumulator issue back to back.
