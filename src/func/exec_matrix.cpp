@@ -180,8 +180,12 @@ std::uint64_t half_sum(std::span<const double> terms, std::span<const double> sc
   int emax = INT32_MIN;
   bool special = false;
   for (std::size_t i = 0; i < terms.size(); ++i) {
-    if (!std::isfinite(terms[i])) special = true;
-    else if (terms[i] != 0) emax = std::max(emax, std::ilogb(scales[i]));
+    if (!std::isfinite(terms[i])) {
+      special = true;
+    } else if (terms[i] != 0) {  // a normal scale's exponent from its bits (ilogb's value), others through ilogb
+      const auto field = static_cast<int>((std::bit_cast<std::uint64_t>(scales[i]) >> 52) & 0x7ff);
+      emax = std::max(emax, field != 0 && field != 0x7ff ? field - 1023 : std::ilogb(scales[i]));
+    }
   }
   double sum = 0;
   if (special || emax == INT32_MIN) {  // NaN, infinities or all zeros: the plain sum (its sign of zero, its NaN)
@@ -191,7 +195,12 @@ std::uint64_t half_sum(std::span<const double> terms, std::span<const double> sc
   } else {
     const int q = emax - 23 - align_bits;
     std::int64_t units = 0;
-    for (const double t : terms) units += static_cast<std::int64_t>(std::trunc(std::ldexp(t, -q)));
+    if (q > -1000 && q < 1000) {  // 2^-q is a normal double: scaling by it is exact, the cast truncates
+      const double scale = std::bit_cast<double>(static_cast<std::uint64_t>(1023 - q) << 52);
+      for (const double t : terms) units += static_cast<std::int64_t>(t * scale);
+    } else {
+      for (const double t : terms) units += static_cast<std::int64_t>(std::trunc(std::ldexp(t, -q)));
+    }
     sum = std::ldexp(static_cast<double>(units), q);  // exact: at most 17 terms of 26 bits
   }
   return scalar::cvt(ScalarType::F16, ScalarType::F64, std::bit_cast<std::uint64_t>(sum), ir::Rnd::RN, false, false);
@@ -226,6 +235,13 @@ void require_whole_warp(const InstrContext& cx, LaneMask active, LaneMask lanes,
 }  // namespace mma
 
 namespace {
+
+// mma.sync's working buffers, one set per thread (exec_matrix runs one instruction at a time on a thread).
+struct MmaScratch {
+  std::vector<std::uint64_t> A, B, C, D;
+  std::vector<unsigned> kcol;
+  std::vector<double> terms, scales, Av, As, Bv, Bs, lo, hi, lo_s, hi_s;
+};
 
 using ir::MmaShape;
 using ir::MmaType;
@@ -465,25 +481,33 @@ void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask acti
                 "not {}, {}, {} and {}",
              sparse != 0 ? "mma.sp" : "mma", M, N, K, d_regs, a_regs, b_regs, c_regs, dop.count, aop.count, bop.count,
              cop.count);
-  // Gather the matrices: A as its registers hold it (M x KA), B and C whole.
-  std::vector<std::uint64_t> A(M * KA), B(K * N), C(M * N);
+  // Gather the matrices: A as its registers hold it (M x KA), B and C whole. The buffers are this thread's, reused
+  // from one mma to the next (every one of a GEMM's allocated eleven vectors before).
+  thread_local MmaScratch scratch;
+  auto &A = scratch.A, &B = scratch.B, &C = scratch.C;
+  A.assign(M * KA, 0);
+  B.assign(K * N, 0);
+  C.assign(M * N, 0);
   const std::uint64_t emask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
-  for (unsigned lane = 0; lane < kWarpSize; ++lane) {
-    for (unsigned rg = 0; rg < a_regs; ++rg) {
+  // Register by register, its 32 lanes in turn (a register's lanes lie together in the warp's register file).
+  for (unsigned rg = 0; rg < a_regs; ++rg)
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
       const std::uint64_t v = cx.read_elem(aop, rg, lane);
       for (unsigned i = 0; i < epr; ++i) {
         const Cell c = a_cell(M, epr, lane, rg, i);
         A[c.row * KA + c.col] = (v >> (i * bits)) & emask;
       }
     }
-    for (unsigned rg = 0; rg < b_regs; ++rg) {
+  for (unsigned rg = 0; rg < b_regs; ++rg)
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
       const std::uint64_t v = cx.read_elem(bop, rg, lane);
       for (unsigned i = 0; i < epr; ++i) {
         const Cell c = b_cell(epr, lane, rg, i);
         B[c.row * N + c.col] = (v >> (i * bits)) & emask;
       }
     }
-    for (unsigned rg = 0; rg < c_regs; ++rg) {
+  for (unsigned rg = 0; rg < c_regs; ++rg)
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
       const std::uint64_t v = cx.read_elem(cop, rg, lane);
       if (half_acc_c) {
         const unsigned g = lane / 4, t = lane % 4;
@@ -494,9 +518,9 @@ void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask acti
         C[c.row * N + c.col] = v;
       }
     }
-  }
   // kcol[i * KA + k]: the column of A (the row of B) that held element k of row i of A's registers.
-  std::vector<unsigned> kcol(M * KA);
+  auto& kcol = scratch.kcol;
+  kcol.resize(M * KA);
   if (sparse == 0) {
     for (unsigned i = 0; i < M; ++i)
       for (unsigned k = 0; k < K; ++k) kcol[i * K + k] = k;
@@ -504,14 +528,19 @@ void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask acti
     sparse_columns(cx, in, at, M, K, kcol);
   }
   // Compute D.
-  std::vector<std::uint64_t> D(M * N);
-  std::vector<double> terms(KA + 1), scales(KA + 1);
+  auto &D = scratch.D;
+  D.assign(M * N, 0);
+  auto &terms = scratch.terms, &scales = scratch.scales;
+  terms.resize(KA + 1);
+  scales.resize(KA + 1);
   const bool integer = dt == ScalarType::S32;
   // The floating elements' values and alignment scales, decoded once (every output element reads a row of A and a
   // column of B). fp8 runs on f16 MMAs (below): its elements' scales are those of their f16 values.
   const bool fp8 = at == MmaType::E4M3 || at == MmaType::E5M2;
   const MmaType sa = fp8 ? MmaType::F16 : at, sb = fp8 ? MmaType::F16 : bt;
-  std::vector<double> Av, As, Bv, Bs;
+  // B's values and scales are kept transposed (column j of B at [j * K, j * K + K)): an output element's products
+  // then read both operands in order.
+  auto &Av = scratch.Av, &As = scratch.As, &Bv = scratch.Bv, &Bs = scratch.Bs;
   if (!integer) {
     Av.resize(A.size());
     As.resize(A.size());
@@ -521,12 +550,14 @@ void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask acti
       Av[x] = element_value(at, A[x]);
       As[x] = element_scale(sa, Av[x]);
     }
-    for (std::size_t x = 0; x < B.size(); ++x) {
-      Bv[x] = element_value(bt, B[x]);
-      Bs[x] = element_scale(sb, Bv[x]);
-    }
+    for (unsigned k = 0; k < K; ++k)
+      for (unsigned j = 0; j < N; ++j) {
+        const double v = element_value(bt, B[k * N + j]);
+        Bv[j * K + k] = v;
+        Bs[j * K + k] = element_scale(sb, v);
+      }
   }
-  std::vector<double> lo, hi, lo_s, hi_s;
+  auto &lo = scratch.lo, &hi = scratch.hi, &lo_s = scratch.lo_s, &hi_s = scratch.hi_s;
   for (unsigned i = 0; i < M; ++i)
     for (unsigned j = 0; j < N; ++j) {
       std::uint64_t& d = D[i * N + j];
@@ -544,15 +575,24 @@ void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask acti
         d = static_cast<std::uint32_t>(s);
       } else if (dt == ScalarType::F64) {
         double acc = std::bit_cast<double>(c);
-        for (unsigned k = 0; k < KA; ++k) acc = std::fma(Av[i * KA + k], Bv[kcol[i * KA + k] * N + j], acc);
+        for (unsigned k = 0; k < KA; ++k) acc = std::fma(Av[i * KA + k], Bv[j * K + kcol[i * KA + k]], acc);
         d = std::bit_cast<std::uint64_t>(acc);
       } else {
         terms[0] = half_acc_c ? f16_value(c) : f32_value(static_cast<std::uint32_t>(c));
         scales[0] = std::fabs(terms[0]);
-        for (unsigned k = 0; k < KA; ++k) {
-          const std::size_t ai = i * KA + k, bi = kcol[i * KA + k] * N + j;
-          terms[k + 1] = Av[ai] * Bv[bi];  // exact in a double
-          scales[k + 1] = As[ai] * Bs[bi];
+        const double *const av = &Av[i * KA], *const as = &As[i * KA];
+        const double *const bv = &Bv[j * K], *const bs = &Bs[j * K];
+        if (sparse == 0) {
+          for (unsigned k = 0; k < K; ++k) {
+            terms[k + 1] = av[k] * bv[k];  // exact in a double
+            scales[k + 1] = as[k] * bs[k];
+          }
+        } else {
+          const unsigned* const kc = &kcol[i * KA];
+          for (unsigned k = 0; k < KA; ++k) {
+            terms[k + 1] = av[k] * bv[kc[k]];
+            scales[k + 1] = as[k] * bs[kc[k]];
+          }
         }
         if (fp8) {
           // sm_90 has no fp8 mma: ptxas unpacks A and B to f16 (F2FP.F16.E4M3/E5M2.UNPACK_B) and runs two f16 MMAs
@@ -590,8 +630,8 @@ void Executor::exec_matrix(Cta& cta, Warp& w, const ir::Instr& in, LaneMask acti
       }
     }
   // Scatter D.
-  for (unsigned lane = 0; lane < kWarpSize; ++lane)
-    for (unsigned rg = 0; rg < d_regs; ++rg) {
+  for (unsigned rg = 0; rg < d_regs; ++rg)
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
       if (half_acc_d) {
         const unsigned g = lane / 4, t = lane % 4;
         cx.write_elem(dop, rg, lane, (D[(g + 8 * rg) * N + 2 * t] & 0xffff) | ((D[(g + 8 * rg) * N + 2 * t + 1] & 0xffff) << 16));

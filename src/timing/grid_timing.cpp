@@ -124,9 +124,8 @@ class Gpu {
     ws.memory += states_.memory * elapsed;
     ws.barrier += states_.barrier * elapsed;
     ws.not_selected += states_.not_selected * elapsed;
-    for (std::size_t s = 0; s < sms_.size(); ++s) {
+    for (const std::uint32_t s : busy_) {
       Sm& sm = *sms_[s];
-      if (!sm.has_ctas()) continue;
       sm.active_cycles += elapsed;
       sm.warp_cycles_active += sm.active_warps() * elapsed;
     }
@@ -167,24 +166,30 @@ class Gpu {
   // The earliest cycle a CTA that waits for its stores' acknowledgements retires (never: none waits).
   Cycle next_retire() const {
     Cycle c = Cycle::never();
-    for (const auto& sm : sms_) c = min(c, sm->next_retire());
+    for (const std::uint32_t s : busy_) c = min(c, sms_[s]->next_retire());
     return c;
   }
 
   void place(unsigned s) {
     const source::CtaSlot cta = src_.start_cta(geo_.linear_of_dispatch(next_cta_++), s);
+    if (!sms_[s]->has_ctas()) busy_.insert(std::lower_bound(busy_.begin(), busy_.end(), s), s);
     sms_[s]->place(cta, now_);
     ++live_ctas_;
   }
 
   void retire() {
-    for (std::size_t s = 0; s < sms_.size(); ++s) {
+    bool emptied = false;
+    for (const std::uint32_t s : busy_) {
+      Sm& sm = *sms_[s];
+      if (!sm.retire_due(now_)) continue;
       retired_.clear();
-      const unsigned n = sms_[s]->retire(now_, retired_);
+      const unsigned n = sm.retire(now_, retired_);
       for (const source::CtaSlot c : retired_) src_.finish_cta(c);
-      for (unsigned i = 0; i < n; ++i) disp_->retire(static_cast<unsigned>(s));
+      for (unsigned i = 0; i < n; ++i) disp_->retire(s);
       live_ctas_ -= n;
+      emptied = emptied || !sm.has_ctas();
     }
+    if (emptied) std::erase_if(busy_, [&](std::uint32_t s) { return !sms_[s]->has_ctas(); });
   }
 
   [[noreturn]] void deadlock() const {
@@ -284,6 +289,7 @@ class Gpu {
   Cycle now_{0};
   CycleClock clock_;
   std::vector<std::unique_ptr<Sm>> sms_;
+  std::vector<std::uint32_t> busy_;  // the SMs holding CTAs, in SM order (the per-cycle loops visit only these)
   std::optional<CtaDispatcher> disp_;
   std::uint64_t next_cta_ = 0, live_ctas_ = 0;
   WarpStateCycles states_;  // warps per state summed over every sub-partition's last scan

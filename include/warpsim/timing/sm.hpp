@@ -123,6 +123,8 @@ class Sm {
   unsigned retire(Cycle now, std::vector<source::CtaSlot>& retired);
   // The earliest cycle a CTA that is done but draining its stores retires (never: none is).
   Cycle next_retire() const { return next_retire_; }
+  // Whether retire() has anything to look at now: a warp exited since the last look, or acknowledgements are due.
+  bool retire_due(Cycle now) const { return check_done_ || now >= next_retire_; }
 
   bool has_ctas() const { return !ctas_.empty(); }
   source::CtaSlot first_cta() const { return ctas_.front(); }
