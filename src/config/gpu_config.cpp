@@ -376,13 +376,19 @@ std::vector<Param> make_params() {
           "mem.l2_store_line_cycles", &G::l2_store_line_cycles, "cycles", 0, 1e6,
           "more cycles an L2 slice spends on each 128-byte line of a warp's store, once per line whatever its sectors"),
       count("mem.atomic_unit_bytes", &G::atomic_unit_bytes, "bytes", 32, std::uint64_t{1} << 30,
-            "aligned block of addresses whose atomics mem.atomic_block_units atomic units serve (blocks are hashed "
-            "over the units, one per L2 slice): atomics on lines of one block piece queue at one unit"),
+            "aligned block of addresses whose atomics mem.atomic_block_units atomic units serve: atomics on lines of "
+            "one block piece queue at one unit"),
       count("mem.atomic_block_units", &G::atomic_block_units, "units", 1, 64,
             "atomic units that share one mem.atomic_unit_bytes block: its consecutive mem.atomic_interleave_bytes "
-            "pieces go to them in turn (the unit of the slice the block hashes to and of the slices after it)"),
+            "pieces go to them in turn"),
       count("mem.atomic_interleave_bytes", &G::atomic_interleave_bytes, "bytes", 32, std::uint64_t{1} << 30,
             "aligned piece of a mem.atomic_unit_bytes block that one of its mem.atomic_block_units units serves"),
+      count("mem.atomic_units", &G::atomic_units, "units", 0, 1u << 20,
+            "L2 atomic units (0: one per L2 slice, mem.l2_slices)"),
+      count("mem.atomic_group_blocks", &G::atomic_group_blocks, "blocks", 1, 1u << 20,
+            "aligned run of mem.atomic_unit_bytes blocks whose pieces go to distinct atomic units (as many as there "
+            "are, then again): each run takes a pseudo-random affine permutation of the units, so that runs of "
+            "blocks spread their atomics evenly and runs far apart collide at random (1: each block on its own)"),
       count("mem.l2_dirty_max_lines", &G::l2_dirty_max_lines, "lines", 0, std::uint64_t{1} << 40,
             "128-byte lines with dirty sectors L2 keeps: beyond it, the dirty sectors of the line dirtied longest ago "
             "are written back to DRAM (the line stays, clean) while the kernel runs; 0: they leave only when evicted"),

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <numeric>
 
 namespace warpsim::timing {
 
@@ -26,6 +27,25 @@ MemorySystem::MemorySystem(const MemoryConfig& cfg) : cfg_(cfg), dram_(cfg.dram)
   const unsigned n = std::max(cfg.l2_slices, 1u);
   slices_.reserve(n);
   for (unsigned i = 0; i < n; ++i) slices_.push_back({SectorCache(cfg.l2_size / n, cfg.l2_assoc, true), 0.0});
+  const unsigned units = cfg.atomic_units > 0 ? cfg.atomic_units : n;
+  atomic_free_.assign(units, 0.0);
+  for (std::uint32_t a = 1; a < std::max(units, 2u); ++a)
+    if (std::gcd(a, units) == 1) unit_steps_.push_back(a);
+}
+
+// Piece j of run r (the pieces of its blocks in address order) goes to unit (step_r x j + offset_r) mod units, the
+// step coprime with the count: a run's pieces are on distinct units while there are fewer than units.
+std::uint32_t MemorySystem::atomic_unit_of(std::uint64_t sector) const {
+  const std::uint64_t block = std::max<std::uint64_t>(cfg_.atomic_unit_bytes / kSectorBytes, 1);
+  const std::uint64_t piece = std::max<std::uint64_t>(cfg_.atomic_interleave_bytes / kSectorBytes, 1);
+  const std::uint64_t per_block = std::max(cfg_.atomic_block_units, 1u);
+  const std::uint64_t run = std::max(cfg_.atomic_group_blocks, 1u);
+  const std::uint64_t b = sector / block;
+  const std::uint64_t j = b % run * per_block + sector / piece % per_block;
+  const std::uint64_t h = address_hash(b / run);
+  const std::uint64_t units = atomic_free_.size();
+  const std::uint64_t step = unit_steps_[(h >> kSliceHashShift) % unit_steps_.size()];
+  return static_cast<std::uint32_t>((step * j + (h & 0xffffffffu)) % units);
 }
 
 unsigned MemorySystem::partition_of(std::uint64_t sector) const {
@@ -141,14 +161,8 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   }
   if (merging) note_lookup(key, start, ready);
   if (op != MemOp::Atomic) return ready;
-  // The atomic unit of the sector works on the data once it is there: one unit per slice. A mem.atomic_unit_bytes
-  // block hashes to a slice, and its mem.atomic_interleave_bytes pieces go in turn to the units of that slice and
-  // of the mem.atomic_block_units - 1 slices after it.
-  const std::uint64_t unit_block = std::max<std::uint64_t>(cfg_.atomic_unit_bytes / kSectorBytes, 1);
-  const std::uint64_t piece = std::max<std::uint64_t>(cfg_.atomic_interleave_bytes / kSectorBytes, 1);
-  const std::uint64_t units = std::max(cfg_.atomic_block_units, 1u);
-  const std::uint64_t first = address_hash(sector / unit_block) >> kSliceHashShift;
-  double& unit = slices_[(first + sector / piece % units) % slices_.size()].atomic_free;
+  // The atomic unit of the sector (atomic_unit_of) works on the data once it is there.
+  double& unit = atomic_free_[atomic_unit_of(sector)];
   // Every lane on the address one after another; with mem.atomic_bytes_per_cycle, a sector the atomic fills (its
   // distinct addresses cover all 32 bytes) instead takes its operands at that rate in whole 32-byte transfers while
   // the lanes after the first on one address wait for each other, whichever is longer.

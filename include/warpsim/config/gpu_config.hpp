@@ -158,6 +158,8 @@ struct GpuConfig {
   double atomic_bytes_per_cycle = 0;             // operand bytes the L2 atomic unit takes per cycle (0: off)
   unsigned atomic_block_units = 1;               // atomic units sharing one atomic_unit_bytes block, in turn
   std::uint64_t atomic_interleave_bytes = 256;   // the pieces of a block that go to its units in turn
+  unsigned atomic_units = 0;                     // L2 atomic units (0: one per L2 slice)
+  unsigned atomic_group_blocks = 1;              // aligned blocks whose pieces all go to distinct units
   unsigned l2_partitions = 1;                    // mem.l2_partitions: 1 or 2
   std::vector<unsigned> l2_partition_hash_bits;  // mem.l2_partition_hash_bits: address bits XORed
   std::vector<unsigned> l2_partition0_sms;       // mem.l2_partition0_sms: SMs near partition 0

@@ -70,9 +70,11 @@
 // one address after the first wait mem.atomic_same_address_cycles each, whichever is longer
 // (traces/ubench_atomic_line: 32 lanes on 32, 16 or 8 words of a line take about the same time, 8 lanes on each of
 // 4 words 2.5 times as long), for sectors the atomic fills; a sector filled in part costs the per-lane time
-// (traces/ubench_atomic_sector). The unit is the slice's: mem.atomic_unit_bytes blocks are hashed over the slices,
-// and a block's mem.atomic_interleave_bytes pieces go in turn to mem.atomic_block_units consecutive slices' units
-// (traces/ubench_atomic_units: a 1 KiB block's 256-byte pieces 0 and 2 share a unit, 1 and 3 another).
+// (traces/ubench_atomic_sector). Which unit: a mem.atomic_unit_bytes block's mem.atomic_interleave_bytes pieces go in
+// turn to mem.atomic_block_units units (traces/ubench_atomic_units: a 1 KiB block's 256-byte pieces 0 and 2 share a
+// unit, 1 and 3 another), and the pieces of an aligned run of mem.atomic_group_blocks blocks go to distinct units
+// by a pseudo-random affine permutation of the mem.atomic_units units per run (traces/atomic_unit_map: on the H100
+// the 64 halves of each aligned 32 KiB are on 64 distinct units of 80, and farther pieces collide as at random).
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
@@ -118,6 +120,8 @@ struct MemoryConfig {
   unsigned merge_cycles = 0;                  // mem.l2_merge_cycles (0: no merging)
   unsigned atomic_block_units = 1;            // mem.atomic_block_units
   std::uint64_t atomic_interleave_bytes = 256;  // mem.atomic_interleave_bytes
+  unsigned atomic_units = 0;                  // mem.atomic_units (0: one per slice)
+  unsigned atomic_group_blocks = 1;           // mem.atomic_group_blocks
   // The L2 and DRAM run on their own clocks: their cycle parameters are given at the SM clock
   // mem.reference_clock_mhz, and at another sm.clock_mhz (a GPU that boosts lower under load) a latency of c
   // reference cycles is c x sm.clock_mhz / mem.reference_clock_mhz SM cycles and a rate of r per reference cycle is
@@ -154,7 +158,9 @@ struct MemoryConfig {
             g.l2_far_lookup != 0,
             lat(g.l2_merge_cycles),
             g.atomic_block_units,
-            g.atomic_interleave_bytes};
+            g.atomic_interleave_bytes,
+            g.atomic_units,
+            g.atomic_group_blocks};
   }
 };
 
@@ -182,7 +188,6 @@ class MemorySystem {
   struct Slice {
     SectorCache tags;
     double free = 0;         // the tag/data pipeline: next sector it can take
-    double atomic_free = 0;  // the atomic unit: when it has finished the atomics it was given
     double wb_free = 0;      // its write-back path to DRAM (1/slices of the DRAM bandwidth): next free cycle
   };
 
@@ -194,6 +199,11 @@ class MemorySystem {
   std::deque<std::pair<std::uint32_t, std::uint64_t>> dirty_order_;
   std::uint64_t dirty_ = 0;
   std::vector<Slice> slices_;
+  // The atomic units (mem.atomic_units): when each has finished the atomics it was given. The multipliers coprime
+  // with their count, from which each run of mem.atomic_group_blocks blocks takes its permutation.
+  std::vector<double> atomic_free_;
+  std::vector<std::uint32_t> unit_steps_;
+  std::uint32_t atomic_unit_of(std::uint64_t sector) const;
   // mem.l2_merge_cycles: the last load looked up for each (sector, side): when its slice started on it and when its
   // data is back. Entries too old to merge with anything are dropped now and then (merge_floor_).
   struct Lookup {

@@ -4,13 +4,16 @@
 // runs; DRAM writes wait in batches of mem.dram_write_batch_bytes and a batch after reads costs
 // mem.dram_turnaround_cycles; every access takes at least mem.dram_burst_bytes of bus time; a missing store waits
 // while DRAM is more than mem.dram_queue_cycles behind; atomics on lines of one mem.atomic_unit_bytes block queue at
-// one atomic unit.
+// one atomic unit; the pieces of a run of mem.atomic_group_blocks blocks are on distinct units.
 #include <warpsim/timing/dram.hpp>
 #include <warpsim/timing/memory_system.hpp>
 
 #include "l2_test_config.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <vector>
 
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
 
@@ -117,6 +120,41 @@ TEST_CASE("784 mem.atomic_block_units: a block's 256-byte pieces go to its units
   CHECK(m.access(8, MemOp::Atomic, 0, 1) == 511);   // piece 1: the other unit (its read a fraction later)
   CHECK(m.access(16, MemOp::Atomic, 0, 1) == 520);  // piece 2: piece 0's unit, after it
   CHECK(m.access(24, MemOp::Atomic, 0, 1) == 521);  // piece 3: piece 1's unit
+}
+
+TEST_CASE("784 mem.atomic_group_blocks: the 64 pieces of a run of 32 blocks are on 64 of 96 units") {
+  // One atomic (one lane, 10 cycles at its unit) on the first sector of pieces 0 and 1 of each 1 KiB block of 32 KiB
+  // (pieces 2 and 3 are 0's and 1's units again), all at cycle 1000 on sectors L2 holds (hit latency 200): with runs
+  // of 32 blocks none waits for another (1000 + 200 + 10, or 1 more); with each block on its own, 64 pieces hashed onto 96
+  // units share some (at least one waits 10 more).
+  for (const unsigned run : {32u, 1u}) {
+    MemoryConfig c = one_slice();
+    c.l2_slices = 64;
+    c.l2_size = 64u << 20;
+    c.l2_sectors_per_cycle_per_slice = 1e6;
+    c.atomic_same_address_cycles = 10;
+    c.atomic_unit_bytes = 1024;
+    c.atomic_block_units = 2;
+    c.atomic_interleave_bytes = 256;
+    c.atomic_units = 96;
+    c.atomic_group_blocks = run;
+    MemorySystem m(c);
+    const auto first_sectors = [] {  // of pieces 0 and 1 of blocks 0 .. 31
+      std::vector<std::uint64_t> v;
+      for (std::uint64_t b = 0; b < 32; ++b) v.insert(v.end(), {32 * b, 32 * b + 8});
+      return v;
+    }();
+    for (const std::uint64_t s : first_sectors) m.access(s, MemOp::Load, 0);
+    std::uint64_t lo = ~0ull, hi = 0;
+    for (const std::uint64_t s : first_sectors) {
+      const std::uint64_t r = m.access(s, MemOp::Atomic, 1000, 1);
+      lo = std::min(lo, r);
+      hi = std::max(hi, r);
+    }
+    CHECK(lo == 1210);
+    if (run == 32) CHECK(hi <= 1211);  // 1211: L2's slice pipeline, a fraction of a cycle per sector, rounded up
+    else CHECK(hi >= 1220);
+  }
 }
 
 }  // namespace WARPSIM_UNITY_ID
