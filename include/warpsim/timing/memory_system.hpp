@@ -74,7 +74,8 @@
 // turn to mem.atomic_block_units units (traces/ubench_atomic_units: a 1 KiB block's 256-byte pieces 0 and 2 share a
 // unit, 1 and 3 another), and the pieces of an aligned run of mem.atomic_group_blocks blocks go to distinct units
 // by a pseudo-random affine permutation of the mem.atomic_units units per run (traces/atomic_unit_map: on the H100
-// the 64 halves of each aligned 32 KiB are on 64 distinct units of 80, and farther pieces collide as at random).
+// the 64 halves of each aligned 32 KiB are on 64 distinct units of 80). Left out: that the H100's larger windows
+// stay near even too (runs here take independent permutations), and the queues that pairs of its units share.
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
