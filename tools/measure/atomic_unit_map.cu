@@ -23,6 +23,8 @@
 // AUM_DEBUG=1 prints each launch's first 48 probe latencies and the two CTAs' SMs on stderr.
 // Build and run (any sm_90+ GPU; runs unchanged on a B200):
 //   nvcc -O3 -arch=native -o atomic_unit_map tools/measure/atomic_unit_map.cu && ./atomic_unit_map [SPAN_MiB] > out.json
+#include "cuda_check.hpp"
+
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -31,15 +33,6 @@
 #include <ctime>
 #include <string>
 #include <vector>
-
-#define CK(x)                                                                                  \
-  do {                                                                                         \
-    cudaError_t e_ = (x);                                                                      \
-    if (e_ != cudaSuccess) {                                                                   \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(1);                                                                            \
-    }                                                                                          \
-  } while (0)
 
 constexpr unsigned kPieceWords = 64;  // 256 bytes of f32
 

@@ -10,6 +10,8 @@
 // clusters of more than one dimension, and cluster launch timing.
 // Build and run (any sm_90+ GPU; runs unchanged on a B200):
 //   nvcc -O2 -arch=native -o cluster_occupancy tools/measure/cluster_occupancy.cu && ./cluster_occupancy > out.json
+#include "cuda_check.hpp"
+
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -20,15 +22,6 @@
 #include <set>
 #include <string>
 #include <vector>
-
-#define CK(x)                                                                                       \
-  do {                                                                                              \
-    cudaError_t e_ = (x);                                                                           \
-    if (e_ != cudaSuccess) {                                                                        \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));      \
-      std::exit(1);                                                                                 \
-    }                                                                                               \
-  } while (0)
 
 __global__ void probe(unsigned* smid_of_cta) {
   extern __shared__ unsigned char pad[];
