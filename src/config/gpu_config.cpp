@@ -451,6 +451,13 @@ std::vector<Param> make_params() {
            "distinct addresses cover all 32 bytes); such a sector keeps the unit for the longer of that and its "
            "same-address lanes after the first; a sector filled in part, or any with 0, costs every lane on one "
            "address at mem.atomic_same_address_cycles, operands free"),
+      real("mem.red_line_request_cycles", &G::red_line_request_cycles, "cycles", 0, 100000,
+           "an SM's REDs (atomics whose result nothing reads) into one 128-byte line are done one request after "
+           "another: each request keeps the SM's chain on that line this long plus mem.red_line_lane_cycles per "
+           "lane; a warp RED is one request per lane on its most-used address (lanes on one address go in "
+           "separate requests); 0 with mem.red_line_lane_cycles 0: no chain"),
+      real("mem.red_line_lane_cycles", &G::red_line_lane_cycles, "cycles", 0, 100000,
+           "per lane of a RED request in the SM's chain on its line (mem.red_line_request_cycles)"),
       count("mem.const_latency", &G::const_latency, "cycles", 1, 100000,
             "ld.const: each distinct address of a warp access (constant-cache hit)"),
       count("sm.barrier_latency", &G::barrier_latency, "cycles", 0, 100000, "last arrival at a CTA barrier to release"),

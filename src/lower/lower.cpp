@@ -107,8 +107,9 @@ void balance_alu_fma(const ir::Program& prog, std::vector<InstrTiming>& instrs) 
 Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
   Program out;
   const std::size_t n = prog.code.size();
+  std::vector<std::uint8_t> wide(n, 0);
   const std::vector<std::uint8_t> folded =
-      cfg.compiler_fold != 0 ? ptxas_folded(prog, cfg) : std::vector<std::uint8_t>(n, 0);
+      cfg.compiler_fold != 0 ? ptxas_folded(prog, cfg, &wide) : std::vector<std::uint8_t>(n, 0);
   out.instrs.resize(n);
   const std::vector<std::uint8_t> uniform = cfg.compiler_schedule != 0 || cfg.compiler_uniform_datapath != 0
                                                 ? uniform_slots(prog)
@@ -128,6 +129,7 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     InstrTiming& t = out.instrs[pc];
     t.pipe = op_class(in);
     t.issue = folded[pc] == kMerged ? Issue::Merged : folded[pc] != 0 ? Issue::Folded : Issue::Sass;
+    if (wide[pc] == 8 || wide[pc] == 16) t.wide_bytes = wide[pc];
     InstrRegs regs = std::move(all_regs[pc]);
     if (in.op == ir::Op::Wgmma && in.sub_op<ir::WgmmaOp>() == ir::WgmmaOp::MmaAsync) {
       // D lands asynchronously (wgmma.wait_group waits for it, not the scoreboard) and is read as C: chained
@@ -137,9 +139,13 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     }
     // An atom whose result no instruction reads is ptxas's RED (global) or an ATOMS into RZ (shared), with
     // compiler.fold: the warp does not wait for it (SASS of traces/ubench_atomic_line, j_scatter: REDG.E.ADD).
+    const auto is_read = [&](std::uint32_t s) { return s < read.size() && read[s]; };
     if (in.op == ir::Op::Atom && !read.empty() && !regs.writes.empty() &&
-        std::none_of(regs.writes.begin(), regs.writes.end(), [&](std::uint32_t s) { return s < read.size() && read[s]; }))
+        std::none_of(regs.writes.begin(), regs.writes.end(), is_read)) {
       regs.writes.clear();
+      t.red = true;
+    }
+    if (in.op == ir::Op::Red) t.red = true;
     if (cfg.compiler_uniform_datapath != 0 && on_uniform_datapath(in, regs, uniform, cfg)) t.pipe = OpClass::Uniform;
     t.guard = in.guard;
     t.sets_guard = guard_producer(prog, static_cast<std::uint32_t>(pc));
@@ -220,6 +226,8 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     t.fence_gpu = (in.op == ir::Op::Membar || in.op == ir::Op::Fence) && in.sub == 1;
     t.l1_bypass = in.has(ir::kL1Bypass);
     t.smem = info.memory && (in.space == ir::Space::Shared || in.space == ir::Space::SharedCluster);
+    t.mio = info.memory && (t.smem || in.space == ir::Space::Global || in.space == ir::Space::Local ||
+                            in.space == ir::Space::Generic);
     if (cfg.compiler_schedule != 0 && warp_aggregated(in, uniform)) {
       t.warp_aggregate = true;
       t.sass += kAggregateSass;

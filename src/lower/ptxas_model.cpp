@@ -421,10 +421,12 @@ void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg) {
   }
 }
 
-std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::GpuConfig& cfg) {
+std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::GpuConfig& cfg,
+                                       std::vector<std::uint8_t>* wide_bytes) {
   const std::int64_t chunk = cfg.compiler_vector_chunk;
   const std::size_t n = prog.code.size();
   std::vector<std::uint8_t> folded(n, 0);
+  if (wide_bytes != nullptr) wide_bytes->assign(n, 0);
   std::vector<InstrRegs> regs(n);
   for (std::size_t pc = 0; pc < n; ++pc) regs[pc] = instr_regs(prog, prog.code[pc]);
   const std::vector<std::uint8_t> uniform =
@@ -517,7 +519,14 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
   // the array's; warpsim assumes it from o). The first issues; the others are marked kMerged.
   struct Group {
     std::uint32_t leader = 0;
-    std::int64_t next_offset = 0, chunk_end = 0;
+    std::int64_t first_offset = 0, next_offset = 0, chunk_end = 0;
+    std::vector<std::uint32_t> members;  // the leader and the merged instructions
+  };
+  // Each instruction of a group of two or more: the wide access's bytes per lane.
+  const auto close = [&](const Group& g) {
+    if (wide_bytes == nullptr || g.members.size() < 2) return;
+    const auto bytes = static_cast<std::uint8_t>(g.next_offset - g.first_offset);
+    for (const std::uint32_t m : g.members) (*wide_bytes)[m] = bytes;
   };
   for (std::size_t f = 0; f < prog.functions.size() && f < prog.cfgs.size(); ++f) {
     const std::uint32_t base_pc = prog.functions[f].begin_pc;
@@ -540,6 +549,7 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
                 g.next_offset + static_cast<std::int64_t>(ir::size_of(in.type)) <= g.chunk_end) {
               folded[pc] = kMerged;
               g.next_offset += ir::size_of(in.type);
+              g.members.push_back(pc);
               continue;
             }
           }
@@ -547,14 +557,28 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
         // Another memory or ordered instruction ends the open groups; a load ends only the groups of stores.
         if (memory_op(in) || kind_of(in) != Kind::Pure) {
           const bool load = op.load && !in.has(ir::kVolatile);
-          for (auto it = groups.begin(); it != groups.end();)
-            it = !load || !ir::op_info(prog.code[it->second.leader].op).load ? groups.erase(it) : std::next(it);
+          for (auto it = groups.begin(); it != groups.end();) {
+            if (!load || !ir::op_info(prog.code[it->second.leader].op).load) {
+              close(it->second);
+              it = groups.erase(it);
+            } else {
+              ++it;
+            }
+          }
         }
         // A write to a group's base register ends that group.
-        for (auto w : regs[pc].writes) groups.erase(w);
-        if (candidate && addr->imm % chunk == 0)
-          groups[addr->reg] = Group{pc, addr->imm + static_cast<std::int64_t>(ir::size_of(in.type)), addr->imm + chunk};
+        for (auto w : regs[pc].writes)
+          if (const auto it = groups.find(w); it != groups.end()) {
+            close(it->second);
+            groups.erase(it);
+          }
+        if (candidate && addr->imm % chunk == 0) {
+          if (const auto it = groups.find(addr->reg); it != groups.end()) close(it->second);
+          groups[addr->reg] = Group{pc, addr->imm, addr->imm + static_cast<std::int64_t>(ir::size_of(in.type)),
+                                    addr->imm + chunk, {pc}};
+        }
       }
+      for (const auto& [reg, g] : groups) close(g);
     }
   }
   return folded;

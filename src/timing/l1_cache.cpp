@@ -16,7 +16,7 @@ L1Cache::L1Cache(const L1Config& cfg)
 MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
                           const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub, bool bypass,
                           bool async_copy, const std::vector<unsigned>* operand_bytes,
-                          const std::vector<unsigned>* covered_bytes) {
+                          const std::vector<unsigned>* covered_bytes, unsigned red_lane_bytes) {
   MemResult r;
   // The sub-partition's path takes the distinct lines at mem.l1_{load,store}_cycles_per_line; the SM's stages
   // take the longer of the lines at mem.l1_tag_cycles_per_line and the sectors at mem.l1_sectors_per_cycle. The
@@ -44,10 +44,15 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
   free_ = sm_start + sm_busy;
   const double start = std::max(path_start, sm_start);
   const double busy = std::max(path_busy, sm_busy);
+  const bool red = op == MemOp::Atomic && red_lane_bytes != 0 && operand_bytes != nullptr &&
+                   operand_bytes->size() == sectors.size() &&
+                   (cfg_.red_request_cycles > 0 || cfg_.red_lane_cycles > 0);
+  if (red) red_chain(sectors, same_address, *operand_bytes, red_lane_bytes, start, now);
   for (std::size_t i = 0; i < sectors.size(); ++i) {
     const std::uint64_t sec = sectors[i];
-    const auto at = static_cast<std::uint64_t>(
+    auto at = static_cast<std::uint64_t>(
         std::ceil(start + std::floor(static_cast<double>(i) * busy / static_cast<double>(sectors.size()))));
+    if (red) at = std::max(at, static_cast<std::uint64_t>(std::ceil(red_start_[i])));
     std::uint64_t ready = at;
     if (op == MemOp::Load && bypass) {
       ++stats_.sector_misses;
@@ -83,6 +88,28 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
     r.ready = std::max(r.ready, ready);
   }
   return r;
+}
+
+void L1Cache::red_chain(const std::vector<std::uint64_t>& sectors, const std::vector<unsigned>& same_address,
+                        const std::vector<unsigned>& operand_bytes, unsigned lane_bytes, double start,
+                        std::uint64_t now) {
+  if (red_chain_.size() > 4096)  // forget the lines whose chains are idle
+    std::erase_if(red_chain_, [&](const auto& e) { return e.second <= static_cast<double>(now); });
+  red_start_.assign(sectors.size(), start);
+  for (std::size_t i = 0; i < sectors.size();) {
+    const std::uint64_t line = sectors[i] / 4;
+    std::size_t j = i;
+    unsigned requests = 0, lanes = 0;
+    for (; j < sectors.size() && sectors[j] / 4 == line; ++j) {
+      requests = std::max(requests, j < same_address.size() ? std::max(same_address[j], 1u) : 1u);
+      lanes += operand_bytes[j] / lane_bytes;
+    }
+    double& chain = red_chain_[line];
+    const double begin = std::max(start, chain);
+    chain = begin + requests * cfg_.red_request_cycles + lanes * cfg_.red_lane_cycles;
+    for (std::size_t k = i; k < j; ++k) red_start_[k] = begin;
+    i = j;
+  }
 }
 
 }  // namespace warpsim::timing

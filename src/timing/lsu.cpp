@@ -6,7 +6,7 @@
 namespace warpsim::timing {
 
 LsuResult Lsu::global(const source::MemAccess& m, LaneMask lanes, bool local, std::uint64_t grid_warp, bool cas,
-                      bool l1_bypass, std::uint32_t sub, Cycle now, bool async_copy) {
+                      bool l1_bypass, std::uint32_t sub, Cycle now, bool async_copy, bool red) {
   if (local) local_sectors(m, lanes, grid_warp, scratch_);
   else global_sectors(m, lanes, scratch_);
   const MemOp op = m.atomic ? MemOp::Atomic : m.store ? MemOp::Store : MemOp::Load;
@@ -19,7 +19,8 @@ LsuResult Lsu::global(const source::MemAccess& m, LaneMask lanes, bool local, st
   if (op == MemOp::Store) store_bytes(m, lanes, scratch_);  // partial sectors are read from DRAM on an L2 miss
   const MemResult r = l1_.access(scratch_.sectors, op, now.count(), scratch_.same, l2_, sub, l1_bypass && !local,
                                  async_copy && op == MemOp::Load && !local, &scratch_.operand_bytes,
-                                 &scratch_.covered_bytes);
+                                 &scratch_.covered_bytes,
+                                 red && op == MemOp::Atomic && !local ? std::max<std::uint32_t>(m.bytes, 1) : 0);
   LsuResult out;
   if (op == MemOp::Load && !local) {
     ++stats_.global_ld_requests;

@@ -28,6 +28,13 @@ void phase_cost(const source::MemAccess& m, LaneMask lanes, unsigned banks, unsi
   c.ideal_wavefronts += static_cast<std::uint32_t>((words.size() + banks - 1) / banks);
 }
 
+// Whether each lane pair (2l, 2l + 1) of `lanes` reads one address (a pair with one lane executing does).
+bool pairs_share_addresses(const source::MemAccess& m, LaneMask lanes) {
+  for (unsigned l = 0; l < kWarpSize; l += 2)
+    if (lanes.test(l) && lanes.test(l + 1) && m.addr[l] != m.addr[l + 1]) return false;
+  return true;
+}
+
 }  // namespace
 
 SmemCost smem_cost(const source::MemAccess& m, LaneMask lanes, unsigned banks, unsigned bank_bytes, MemScratch& s,
@@ -40,9 +47,19 @@ SmemCost smem_cost(const source::MemAccess& m, LaneMask lanes, unsigned banks, u
     phase_cost(m, lanes, banks, bank_bytes, s, c);
     return c;
   }
-  for (unsigned first = 0; first < kWarpSize; first += phase_lanes) {
-    const LaneMask phase = lanes & LaneMask(((std::uint32_t{1} << phase_lanes) - 1u) << first);
-    phase_cost(m, phase, banks, bank_bytes, s, c);
+  const auto phase_mask = [&](unsigned first, unsigned n) {
+    return lanes & LaneMask(static_cast<std::uint32_t>((std::uint64_t{1} << n) - 1u) << first);
+  };
+  // Loads: two neighbouring phases whose lane pairs (2l, 2l + 1) each read one address go as one phase.
+  const bool loads = !m.store && !m.atomic;
+  for (unsigned first = 0; first < kWarpSize;) {
+    if (loads && first % (2 * phase_lanes) == 0 && pairs_share_addresses(m, phase_mask(first, 2 * phase_lanes))) {
+      phase_cost(m, phase_mask(first, 2 * phase_lanes), banks, bank_bytes, s, c);
+      first += 2 * phase_lanes;
+    } else {
+      phase_cost(m, phase_mask(first, phase_lanes), banks, bank_bytes, s, c);
+      first += phase_lanes;
+    }
   }
   return c;
 }

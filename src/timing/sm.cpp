@@ -91,7 +91,7 @@ Sm::Readiness Sm::ready(Slot& w, const SubPartition& sp, unsigned sub, Cycle now
       w.dep = p.at;
       w.dep_mem = p.memory;
       w.cls = t.pipe;
-      w.smem = t.smem;
+      w.mio = t.mio;
       w.folded = t.issue != lower::Issue::Sass;
       // A folded instruction waits for nothing: its result is ready when its sources are.
       w.own = w.folded ? w.earliest : max(w.earliest, p.at);
@@ -104,7 +104,10 @@ Sm::Readiness Sm::ready(Slot& w, const SubPartition& sp, unsigned sub, Cycle now
   r.on_mem = r.on_dep && w.dep_mem;
   r.at = max(w.own, sp.pipe_free(w.cls));
   if (w.cls == lower::OpClass::Fp32) r.at = max(r.at, w.fp32_next);
-  if (w.smem) r.at = max(r.at, smem_.hold(sub));  // its port replays a conflicting access (mio_throttle)
+  // Its sub-partition's port replays a conflicting shared access: the MIO queue takes no memory instruction
+  // (mio_throttle; traces/j_transpose_2048's source page: LDG and STG wait there too, and the S2R of new CTAs,
+  // which is not held here).
+  if (w.mio) r.at = max(r.at, smem_.hold(sub));
   return r;
 }
 
@@ -318,9 +321,11 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     if (t.issue == lower::Issue::Merged) {
       // Part of the wide access the group's first instruction issued: no issue slot, but its data still passes the
       // shared-memory unit (a 16-byte-per-lane access is four 4-byte ones' worth of wavefronts).
-      ready = max(w.wide_ready, touches ? smem_.access(r.mem, r.executed, now, slot % sub_partitions()) : now);
+      ready = t.wide_bytes != 0 ? w.wide_ready
+              : max(w.wide_ready, touches ? smem_.access(r.mem, r.executed, now, slot % sub_partitions()) : now);
       mem = true;
-      if (touches && k_.mem_sink != nullptr) trace_mem(slot, r, r.executed, true, true);
+      // (A part of an LDS/STS.64/.128 costed as one wide access: its wavefronts are the leader's.)
+      if (touches && k_.mem_sink != nullptr) trace_mem(slot, r, r.executed, true, true, t.wide_bytes == 0);
     } else if (const Scoreboard::Pending p = w.sb.latest_of(reads); p.at > now) {
       ready = p.at;
       mem = p.memory;
@@ -372,7 +377,14 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       ready = start + (busy + k_.cfg.dsmem_latency);
       mem = true;
     } else if (space == ir::Space::Shared) {
-      ready = smem_.access(r.mem, r.executed, now, slot % sub_partitions());
+      if (t.wide_bytes != 0) {
+        // The leader of an LDS/STS.64/.128: the banks see one access of the group's bytes per lane.
+        wide_access_ = r.mem;
+        wide_access_.bytes = t.wide_bytes;
+        ready = smem_.access(wide_access_, r.executed, now, slot % sub_partitions());
+      } else {
+        ready = smem_.access(r.mem, r.executed, now, slot % sub_partitions());
+      }
       mem = true;
       w.wide_ready = ready;
       if (k_.mem_sink != nullptr) trace_mem(slot, r, r.executed, true, false);
@@ -382,7 +394,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
                              : t.async_copy   ? r.mem.lanes  // cp.async: the lanes that read (not zero-filling ones)
                                               : r.executed;
       const LsuResult m = lsu_.global(r.mem, lanes, space == ir::Space::Local, grid_warp, t.cas, t.l1_bypass,
-                                      slot % sub_partitions(), now, t.async_copy);
+                                      slot % sub_partitions(), now, t.async_copy, t.red);
       if (k_.mem_sink != nullptr) trace_mem(slot, r, lanes, false, false);
       ready = m.ready;
       mem = true;
@@ -628,7 +640,8 @@ void Sm::trace_issue(std::uint32_t slot, const source::Issued& r, Cycle now) {
   k_.issue_sink->on_issue(e);
 }
 
-void Sm::trace_mem(std::uint32_t slot, const source::Issued& r, LaneMask lanes, bool shared, bool merged) {
+void Sm::trace_mem(std::uint32_t slot, const source::Issued& r, LaneMask lanes, bool shared, bool merged,
+                   bool costed) {
   const Slot& w = slots_[slot];
   MemEvent e;
   e.cta = k_.src.cta_linear(w.cta);
@@ -642,8 +655,8 @@ void Sm::trace_mem(std::uint32_t slot, const source::Issued& r, LaneMask lanes, 
   e.lanes = lanes.bits;
   e.merged = merged;
   if (shared) {
-    e.wavefronts = smem_.last().wavefronts;
-    e.ideal_wavefronts = smem_.last().ideal_wavefronts;
+    e.wavefronts = costed ? smem_.last().wavefronts : 0;
+    e.ideal_wavefronts = costed ? smem_.last().ideal_wavefronts : 0;
   } else {
     e.sectors = static_cast<std::uint32_t>(lsu_.last_sectors().size());
     e.lines = distinct_lines(lsu_.last_sectors());

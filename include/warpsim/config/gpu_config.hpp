@@ -155,6 +155,8 @@ struct GpuConfig {
   unsigned atomic_latency = 40;                  // cycles the L2 atomic unit adds
   unsigned atomic_cas_latency = 0;               // more cycles an atom.cas takes over the other global atomics
   double atomic_same_address_cycles = 0;         // cycles the L2 atomic unit spends per lane on one address
+  double red_line_request_cycles = 0;            // one SM's REDs into one line, one after another: per request
+  double red_line_lane_cycles = 0;               // ... and per lane
   double atomic_bytes_per_cycle = 0;             // operand bytes the L2 atomic unit takes per cycle (0: off)
   unsigned atomic_block_units = 1;               // atomic units sharing one atomic_unit_bytes block, in turn
   std::uint64_t atomic_interleave_bytes = 256;   // the pieces of a block that go to its units in turn

@@ -64,14 +64,19 @@ struct InstrTiming {
                                  // MEMBAR.ALL.CTA, MEMBAR.ALL.GPU, ERRBAR, CGAERRBAR before its SYNCS.ARRIVE, so the
                                  // warp reaches it sm.mbarrier_cluster_release_cycles after its stores' (and
                                  // copies') acknowledgements
+  bool red = false;           // red, or an atom whose result no instruction reads (ptxas's RED; with compiler.fold)
   bool l1_bypass = false;     // a global load served by L2 (ir::kL1Bypass: .cg, .cv, strong wider than .cta)
   // The guard predicate's register slot (@p; kNoGuard: none), and whether this is a setp or a predicate and/or/xor/not
   // (ISETP, PLOP3), whose predicates serve as guards sm.guard_predicate_cycles after its issue (later than as data:
   // traces/ubench_branch_lat).
   std::uint32_t guard = ir::kNoReg;
   bool sets_guard = false;
-  bool smem = false;          // ld/st/atom/red on .shared (its space written out, not generic): held while its
-                              // sub-partition's port to the shared-memory banks replays a conflicting access
+  bool smem = false;          // ld/st/atom/red on .shared (its space written out, not generic)
+  std::uint8_t wide_bytes = 0;  // part of an LDS/STS.64/.128 (Issue::Merged above): its bytes per lane, 8 or 16; the
+                                // leader passes the banks as that one wide access, the merged ones take its time
+  bool mio = false;           // an instruction of the MIO queue: ld/st/atom/red on .shared, .global, .local or a
+                              // generic address (LDS/STS, LDG/STG, ATOM/RED, LD/ST): held while its sub-partition's
+                              // port to the shared-memory banks replays a conflicting access (Nsight's mio_throttle)
   bool warp_aggregate = false;  // with compiler.schedule: an integer atom/red.add on a warp-uniform address, which
                                 // ptxas turns into one lane's atomic of the warp's sum (kAggregateSass more SASS)
   std::uint32_t sass = 1;

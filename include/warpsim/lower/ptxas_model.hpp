@@ -62,9 +62,11 @@ namespace warpsim::lower {
 void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg);
 
 // Per pc: kFolded when ptxas folds the instruction into others (see "fold" above), kMerged when it is part of
-// a wider shared-memory access an earlier instruction issues (see "vectorise"), else 0.
+// a wider shared-memory access an earlier instruction issues (see "vectorise"), else 0. With wide_bytes: per pc, the
+// bytes per lane of the wide access an instruction is part of (8 or 16 for LDS/STS.64/.128; 0 when it stays alone).
 inline constexpr std::uint8_t kFolded = 1, kMerged = 2;
-std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::GpuConfig& cfg);
+std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::GpuConfig& cfg,
+                                       std::vector<std::uint8_t>* wide_bytes = nullptr);
 
 // Per register slot: 1 when it holds the same value in every lane of a warp, as far as ptxas can tell: written
 // only from kernel parameters, constants, immediates and %ntid/%nctaid/%ctaid/%nsmid/%gridid through arithmetic

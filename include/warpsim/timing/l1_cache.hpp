@@ -11,7 +11,11 @@
 // L2's answer (the fill is written into L1 and read out). Loads that bypass L1 (.cg,
 // .cv, .volatile, strong wider than .cta: LDG.E.STRONG.GPU) take the same stages, then go to L2 without a lookup. Stores are write-through and do
 // not allocate (a present sector is updated). Atomics bypass L1. A sector whose fill is still in flight counts as a
-// hit and waits for the fill (MSHR merging).
+// hit and waits for the fill (MSHR merging). An SM's REDs into one line go one request after another
+// (mem.red_line_request_cycles + mem.red_line_lane_cycles per lane each, one request per lane on the most-used
+// address): Nsight on an H100 (traces/ubench_atomic_line, 2026-12-06) counts that many L2 requests per warp RED, and
+// 132 SMs each adding into a line of its own take 63, 22 and 9.8 cycles per request of 32, 8 and 1 lanes while one
+// unit serves 132 SMs' requests into one line every 4.9 and 1.46 cycles.
 // Leaves out: MSHR limits (no back-pressure on loads), write combining, the H200's exact set hash and replacement
 // policy (its cycles per load past the capacity rise in steps that random replacement does not give:
 // traces/README.md, ubench_l1_assoc), the texture path.
@@ -22,6 +26,7 @@
 #include <warpsim/timing/sector_cache.hpp>
 
 #include <cstdint>
+#include <unordered_map>
 #include <vector>
 
 namespace warpsim::timing {
@@ -50,6 +55,8 @@ struct L1Config {
   bool random_replacement = false;   // mem.l1_replacement = random
   bool hashed_sets = false;          // mem.l1_set_index = hashed
   double cp_async_cycles_per_line = 0;  // mem.cp_async_cycles_per_line (the SM's stages, LDGSTS; 0: tag_cycles_per_line)
+  double red_request_cycles = 0;        // mem.red_line_request_cycles
+  double red_lane_cycles = 0;           // mem.red_line_lane_cycles
   static L1Config from(const config::GpuConfig& g) {
     return {g.l1_size,
             g.l1_assoc,
@@ -63,7 +70,9 @@ struct L1Config {
             0,
             g.l1_replacement == config::Replacement::Random,
             g.l1_set_index == config::SetIndex::Hashed,
-            g.cp_async_cycles_per_line};
+            g.cp_async_cycles_per_line,
+            g.red_line_request_cycles,
+            g.red_line_lane_cycles};
   }
 };
 
@@ -79,17 +88,25 @@ class L1Cache {
   // mem.cp_async_cycles_per_line per line instead of mem.l1_tag_cycles_per_line. `operand_bytes`: for atomics,
   // the bytes of the lanes' operands in each sector (null or empty: not counted); `covered_bytes`: the bytes of
   // each sector's distinct addresses (null or empty: not known, the sector counts as partly filled).
+  // `red_lane_bytes`: non-zero for a RED (an atomic whose result nothing reads) of that many bytes per lane: its
+  // requests into each line wait for the SM's earlier REDs into that line (mem.red_line_request_cycles and
+  // mem.red_line_lane_cycles; lanes per sector from operand_bytes).
   MemResult access(const std::vector<std::uint64_t>& sectors, MemOp op, std::uint64_t now,
                    const std::vector<unsigned>& same_address, MemorySystem& l2, std::uint32_t sub = 0,
                    bool bypass = false, bool async_copy = false, const std::vector<unsigned>* operand_bytes = nullptr,
-                   const std::vector<unsigned>* covered_bytes = nullptr);
+                   const std::vector<unsigned>* covered_bytes = nullptr, unsigned red_lane_bytes = 0);
   const L1Stats& stats() const { return stats_; }
 
  private:
+  // A RED's place in the SM's chain on each of its lines: red_start_[i] for sector i.
+  void red_chain(const std::vector<std::uint64_t>& sectors, const std::vector<unsigned>& same_address,
+                 const std::vector<unsigned>& operand_bytes, unsigned lane_bytes, double start, std::uint64_t now);
   L1Config cfg_;
   SectorCache tags_;
   double free_ = 0;                // next cycle the SM's tag and data stages take an access
   std::vector<double> path_free_;  // per sub-partition: next cycle its path into L1 takes an access
+  std::unordered_map<std::uint64_t, double> red_chain_;  // per line: when the SM's next RED into it may start
+  std::vector<double> red_start_;                        // scratch: per sector of an access, its RED chain start
   L1Stats stats_;
 };
 

@@ -58,9 +58,10 @@ class Lsu {
   // A global (`local` false) or local access by grid warp number `grid_warp`; `cas`: an atom.cas; `l1_bypass`:
   // a load that L2 serves (lower::InstrTiming::l1_bypass). `sub`: the issuing sub-partition (its path into L1
   // has its own rate).
-  // `async_copy`: a cp.async's global read (LDGSTS: L1Cache::access).
+  // `async_copy`: a cp.async's global read (LDGSTS: L1Cache::access). `red`: an atomic whose result nothing reads
+  // (ptxas's RED: L1Cache::access's chain per line).
   LsuResult global(const source::MemAccess& m, LaneMask lanes, bool local, std::uint64_t grid_warp, bool cas,
-                   bool l1_bypass, std::uint32_t sub, Cycle now, bool async_copy = false);
+                   bool l1_bypass, std::uint32_t sub, Cycle now, bool async_copy = false, bool red = false);
   // An ld.const: when its data lands.
   Cycle constant(const source::MemAccess& m, LaneMask lanes, Cycle now);
   const LsuStats& stats() const { return stats_; }

@@ -46,7 +46,10 @@ struct SmemCost {
 // With phase_bytes (mem.smem_phase_bytes) non-zero, an access of more than phase_bytes per warp (32 lanes x its
 // bytes per lane) is served in phases of phase_bytes / (bytes per lane) consecutive lanes, one after another: its
 // wavefronts and conflict-free wavefronts are the sums of its phases' (the H200 serves 64-bit accesses a half-warp
-// and 128-bit ones a quarter-warp at a time). 0: the whole warp at once.
+// and 128-bit ones a quarter-warp at a time). A load's two neighbouring phases (lanes 0-15 and 16-31 of a 64-bit
+// access, 0-15 or 16-31 of a 128-bit one) are one phase when each lane pair (2l, 2l + 1) in them reads one address:
+// a 128-bit load whose half-warps each read one address takes 2 wavefronts, not 4 (traces/ubench_smem_wide's 27
+// patterns on an H100, 2026-12-06; stores were not measured and keep their phases). 0: the whole warp at once.
 SmemCost smem_cost(const source::MemAccess& m, LaneMask lanes, unsigned banks, unsigned bank_bytes, MemScratch& s,
                    unsigned phase_bytes = 0);
 

@@ -169,7 +169,7 @@ class Sm {
     Cycle dep{0};          // when its last pending operand lands
     bool dep_mem = false;  // that operand comes from memory
     lower::OpClass cls = lower::OpClass::Int;
-    bool smem = false;    // the next instruction accesses .shared (held while its port replays a conflict)
+    bool mio = false;     // the next instruction is a memory one (held while its port replays a conflict)
     bool folded = false;  // the next instruction issues nothing (folded or merged)
     std::uint64_t folded_count = 0;
     Cycle wide_ready{0};  // when the last shared access it issued lands (for merged followers)
@@ -184,7 +184,9 @@ class Sm {
   void count_bulk(const source::Issued& r);
   void trace_issue(std::uint32_t slot, const source::Issued& r, Cycle now);
   // Tells KernelContext::mem_sink about a shared (`shared`) or global/local access of `lanes` just charged.
-  void trace_mem(std::uint32_t slot, const source::Issued& r, LaneMask lanes, bool shared, bool merged);
+  // `costed`: false for a part of a wide shared access whose wavefronts its leader's event carries (0 here).
+  void trace_mem(std::uint32_t slot, const source::Issued& r, LaneMask lanes, bool shared, bool merged,
+                 bool costed = true);
 
   std::uint32_t id_;
   KernelContext& k_;
@@ -201,6 +203,7 @@ class Sm {
   bool check_done_ = false;
   Cycle next_retire_ = Cycle::never();  // a done CTA's acknowledgements arrive then
   Cycle dsmem_free_{0};                 // this SM's DSMEM port is busy until then (cluster.dsmem_bytes_per_cycle)
+  source::MemAccess wide_access_;      // scratch: an LDS/STS.64/.128 leader's access at the group's width
   std::vector<Cycle> data_back_;        // scratch: when each bulk copy of an issue has its data back
   std::uint64_t active_warps_ = 0;  // a warp exited since the last retire()
   // The warp k_.state_sink watches, if it is on this SM: its slot and sub-partition (kNoWatch: none), its state at

@@ -11,10 +11,11 @@
 // port and the banks are free; its data lands mem.smem_latency after the port or the banks pass its last
 // wavefront, whichever is later (for one warp alone: mem.smem_latency + replays x mem.smem_wavefront_cycles, as
 // ubench_bank_conflict measured). The port starts the sub-partition's next shared access only then, and while it
-// replays a conflicting access the sub-partition issues no other shared-memory instruction (Nsight's mio_throttle:
-// ubench_smem_tput's warps of conflicting stores wait at each store). Conflict-free accesses hold nothing: they queue
-// at the port (holding them too made the 16x16 SGEMM of the judgement set 7 points slower, and nothing measured
-// asks for it).
+// replays a conflicting access the sub-partition issues no other memory instruction, shared or global (Nsight's
+// mio_throttle: ubench_smem_tput's warps of conflicting stores wait at each store; in j_transpose_2048 the LDGs and
+// STGs wait behind the conflicting LDS too: timing/sm.cpp, lower::InstrTiming::mio; its new CTAs' S2R wait there as
+// well, which warpsim leaves out). Conflict-free accesses hold nothing: they queue at the port (holding them too made
+// the 16x16 SGEMM of the judgement set 7 points slower, and nothing measured asks for it).
 // Counts wavefronts and bank conflicts (wavefronts beyond the conflict-free number) as Nsight does, shared
 // atomics apart from loads and stores.
 // A cp.async (LDGSTS) whose data does not come from L2 through the L1's fill (zero-filled lanes, .ca copies) has

@@ -1,12 +1,17 @@
 // 691: wide shared-memory accesses served in phases (smem_cost's phase_bytes, mem.smem_phase_bytes): with 128-byte
 // phases a 64-bit access is counted a half-warp at a time and a 128-bit one a quarter-warp at a time, so a pattern
 // that spreads over all 32 banks across the warp but not within each half-warp conflicts; 32-bit accesses (128 bytes
-// a warp) stay one phase.
+// a warp) stay one phase. A load's two neighbouring phases go as one when each lane pair (2l, 2l + 1) in them reads
+// one address: the 27 patterns of traces/ubench_smem_wide, whose wavefronts and bank conflicts Nsight counted on an
+// H100 (2026-12-06), are asserted as measured.
 #include "smem_access.hpp"
 
 #include <warpsim/timing/mem_cost.hpp>
 
 #include <catch2/catch.hpp>
+
+#include <array>
+#include <vector>
 
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
 
@@ -45,11 +50,75 @@ TEST_CASE("691 64-bit, each half-warp on half the banks: 4 wavefronts in phases,
   CHECK(cost(interleaved_halves(), 128, warpsim::LaneMask::first(16)).wavefronts == 2);
 }
 
-TEST_CASE("691 64-bit broadcast: one wavefront per half-warp") {
-  const SmemCost c = cost(strided(40, 0, 8), 128);
+TEST_CASE("691 64-bit broadcast: a store takes one wavefront per half-warp, a load one for the warp") {
+  auto st = strided(40, 0, 8);
+  st.store = true;
+  const SmemCost c = cost(st, 128);
   CHECK(c.wavefronts == 2);
   CHECK(c.ideal_wavefronts == 2);
   CHECK(cost(strided(40, 0, 8), 0).wavefronts == 1);
+  // Loads: every lane pair reads one address, so the two half-warps go as one phase.
+  CHECK(cost(strided(40, 0, 8), 128).wavefronts == 1);
+  CHECK(cost(strided(40, 0, 8), 128).ideal_wavefronts == 1);
+}
+
+namespace {
+struct Measured {
+  unsigned bytes;  // per lane
+  unsigned element[32];
+  unsigned wavefronts, conflicts;  // Nsight, per warp instruction (traces/ubench_smem_wide, H100)
+};
+std::vector<Measured> measured() {
+  std::vector<Measured> v;
+  const auto add = [&](unsigned bytes, auto f, unsigned wf, unsigned conf) {
+    Measured m{bytes, {}, wf, conf};
+    for (unsigned l = 0; l < 32; ++l) m.element[l] = f(l);
+    v.push_back(m);
+  };
+  // smem_wide_v4 (16-byte elements), launches 0-15.
+  add(16, [](unsigned) { return 0u; }, 2, 0);
+  add(16, [](unsigned l) { return l < 16 ? 0u : 1u; }, 2, 0);
+  add(16, [](unsigned l) { return l < 16 ? 0u : 4u; }, 2, 0);
+  add(16, [](unsigned l) { return l < 16 ? 0u : 8u; }, 2, 0);
+  add(16, [](unsigned l) { return l / 8; }, 2, 0);
+  add(16, [](unsigned l) { return l / 8 * 8; }, 4, 2);
+  add(16, [](unsigned l) { return l; }, 4, 0);
+  add(16, [](unsigned l) { return l % 8; }, 4, 0);
+  add(16, [](unsigned l) { return l % 16; }, 4, 0);
+  add(16, [](unsigned l) { return l / 2; }, 2, 0);
+  add(16, [](unsigned l) { return l * 8; }, 32, 28);
+  add(16, [](unsigned l) { return l % 8 * 8; }, 32, 28);
+  add(16, [](unsigned l) { return l % 4; }, 4, 0);
+  add(16, [](unsigned l) { return (3 - l / 8) * 8 + l % 8; }, 4, 0);
+  add(16, [](unsigned l) { return 3 * l % 32; }, 4, 0);
+  add(16, [](unsigned l) { return std::array<unsigned, 4>{0, 1, 4, 5}[l / 8]; }, 2, 0);
+  // smem_wide_v2 (8-byte elements), launches 16-26.
+  add(8, [](unsigned) { return 0u; }, 1, 0);
+  add(8, [](unsigned l) { return l < 16 ? 0u : 1u; }, 1, 0);
+  add(8, [](unsigned l) { return l < 16 ? 0u : 16u; }, 2, 1);
+  add(8, [](unsigned l) { return l; }, 2, 0);
+  add(8, [](unsigned l) { return l % 16; }, 2, 0);
+  add(8, [](unsigned l) { return l * 16; }, 32, 30);
+  add(8, [](unsigned l) { return l % 16 * 16; }, 32, 30);
+  add(8, [](unsigned l) { return l / 8 * 16; }, 4, 3);
+  add(8, [](unsigned l) { return l / 2; }, 1, 0);
+  add(8, [](unsigned l) { return l ^ 16u; }, 2, 0);
+  add(8, [](unsigned l) { return l < 16 ? l : 0u; }, 2, 0);
+  return v;
+}
+}  // namespace
+
+TEST_CASE("691 the measured 64- and 128-bit load patterns of ubench_smem_wide") {
+  const auto all = measured();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const Measured& p = all[i];
+    auto m = strided(0, 0, p.bytes);
+    for (unsigned l = 0; l < warpsim::kWarpSize; ++l) m.addr[l] = 1536 + std::uint64_t{p.element[l]} * p.bytes;
+    const SmemCost c = cost(m, 128);
+    INFO("launch " << i);
+    CHECK(c.wavefronts == p.wavefronts);
+    CHECK(c.wavefronts - c.ideal_wavefronts == p.conflicts);
+  }
 }
 
 TEST_CASE("691 128-bit: quarter-warps") {
