@@ -31,15 +31,9 @@ static void check_run(const wl::sim::RunResult& r, bool timed) {
     for (const auto c : wl::final_contents<std::uint64_t>(r, "ns")) CHECK(c != 0);
 }
 
-static wl::sim::RunOptions timed_run() {
-  wl::sim::RunOptions o;
-  o.functional_only = false;
-  return o;
-}
-
 TEST_CASE("ubench_mbarrier: mbarrier hand-overs, try_wait time limits and cp.async round trips (H200, sm_90a PTX)",
           "[workloads]") {
-  check_run(wl::sim::run_file(wl::trace_json("ubench_mbarrier"), timed_run()), true);
+  check_run(wl::sim::run_file(wl::trace_json("ubench_mbarrier"), wl::timed_run()), true);
 }
 
 TEST_CASE("ubench_mbarrier: the same, functional (H200, sm_90a PTX)", "[workloads]") {
@@ -48,7 +42,7 @@ TEST_CASE("ubench_mbarrier: the same, functional (H200, sm_90a PTX)", "[workload
 
 TEST_CASE("ubench_mbarrier: mbarrier hand-overs, try_wait time limits and cp.async round trips (B200, sm_100a PTX)",
           "[workloads]") {
-  check_run(wl::run_b200("ubench_mbarrier", timed_run()), true);
+  check_run(wl::run_b200("ubench_mbarrier", wl::timed_run()), true);
 }
 
 }  // namespace WARPSIM_UNITY_ID

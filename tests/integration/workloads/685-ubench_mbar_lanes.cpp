@@ -23,14 +23,8 @@ static void check_run(const wl::sim::RunResult& r) {
   for (const auto c : wl::final_contents<std::uint64_t>(r, "cyc")) CHECK(c != 0);
 }
 
-static wl::sim::RunOptions timed_run() {
-  wl::sim::RunOptions o;
-  o.functional_only = false;
-  return o;
-}
-
 TEST_CASE("ubench_mbar_lanes: mbarrier waits by 0 to 32 lanes, five address forms (H200, sm_90a PTX)", "[workloads]") {
-  check_run(wl::sim::run_file(wl::trace_json("ubench_mbar_lanes"), timed_run()));
+  check_run(wl::sim::run_file(wl::trace_json("ubench_mbar_lanes"), wl::timed_run()));
 }
 
 TEST_CASE("ubench_mbar_lanes: the same, functional (H200, sm_90a PTX)", "[workloads]") {
@@ -38,7 +32,7 @@ TEST_CASE("ubench_mbar_lanes: the same, functional (H200, sm_90a PTX)", "[worklo
 }
 
 TEST_CASE("ubench_mbar_lanes: mbarrier waits by 0 to 32 lanes, five address forms (B200, sm_100a PTX)", "[workloads]") {
-  check_run(wl::run_b200("ubench_mbar_lanes", timed_run()));
+  check_run(wl::run_b200("ubench_mbar_lanes", wl::timed_run()));
 }
 
 }  // namespace WARPSIM_UNITY_ID

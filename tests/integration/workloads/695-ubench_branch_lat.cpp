@@ -80,16 +80,10 @@ void check_run(const wl::sim::RunResult& r) {
   for (const auto c : wl::final_contents<std::uint64_t>(r, "cyc")) CHECK(c != 0);
 }
 
-wl::sim::RunOptions timed_run() {
-  wl::sim::RunOptions o;
-  o.functional_only = false;
-  return o;
-}
-
 }  // namespace
 
 TEST_CASE("ubench_branch_lat: 13 loop shapes of ptxas's control flow (H200, sm_90a PTX)", "[workloads]") {
-  check_run(wl::sim::run_file(wl::trace_json("ubench_branch_lat"), timed_run()));
+  check_run(wl::sim::run_file(wl::trace_json("ubench_branch_lat"), wl::timed_run()));
 }
 
 TEST_CASE("ubench_branch_lat: the same, functional (H200, sm_90a PTX)", "[workloads]") {
@@ -97,7 +91,7 @@ TEST_CASE("ubench_branch_lat: the same, functional (H200, sm_90a PTX)", "[worklo
 }
 
 TEST_CASE("ubench_branch_lat: 13 loop shapes of ptxas's control flow (B200, sm_100a PTX)", "[workloads]") {
-  check_run(wl::run_b200("ubench_branch_lat", timed_run()));
+  check_run(wl::run_b200("ubench_branch_lat", wl::timed_run()));
 }
 
 }  // namespace WARPSIM_UNITY_ID

@@ -42,16 +42,10 @@ void check_run(const wl::sim::RunResult& r) {
   for (const auto c : wl::final_contents<std::uint64_t>(r, "cyc")) CHECK(c != 0);
 }
 
-wl::sim::RunOptions timed_run() {
-  wl::sim::RunOptions o;
-  o.functional_only = false;
-  return o;
-}
-
 }  // namespace
 
 TEST_CASE("ubench_smem_wide: 64- and 128-bit shared loads at 27 lane patterns (H200, sm_90a PTX)", "[workloads]") {
-  check_run(wl::sim::run_file(wl::trace_json("ubench_smem_wide"), timed_run()));
+  check_run(wl::sim::run_file(wl::trace_json("ubench_smem_wide"), wl::timed_run()));
 }
 
 TEST_CASE("ubench_smem_wide: the same, functional (H200, sm_90a PTX)", "[workloads]") {
@@ -59,7 +53,7 @@ TEST_CASE("ubench_smem_wide: the same, functional (H200, sm_90a PTX)", "[workloa
 }
 
 TEST_CASE("ubench_smem_wide: 64- and 128-bit shared loads at 27 lane patterns (B200, sm_100a PTX)", "[workloads]") {
-  check_run(wl::run_b200("ubench_smem_wide", timed_run()));
+  check_run(wl::run_b200("ubench_smem_wide", wl::timed_run()));
 }
 
 }  // namespace WARPSIM_UNITY_ID

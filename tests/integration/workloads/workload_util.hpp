@@ -52,6 +52,12 @@ inline cfg::RunConfig b200_config(const std::string& name, const std::vector<std
   }
   return c;
 }
+// Run options for a timed run (sim::RunOptions runs functionally by default).
+inline sim::RunOptions timed_run() {
+  sim::RunOptions o;
+  o.functional_only = false;
+  return o;
+}
 inline sim::RunResult run_b200(const std::string& name, const sim::RunOptions& opts = {}) {
   return sim::run(b200_config(name, opts.gpu_overrides), opts);
 }
