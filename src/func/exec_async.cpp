@@ -380,6 +380,7 @@ bool Executor::exec_cp_async(Cta& cta, Warp& w, std::int32_t path, const ir::Ins
         cx.translate(cx.space_of(in.ops[0]), cx.address(in.ops[0], lane), b.size, lane, true, &ds, &doff);
         if (ds != ir::Space::Shared) cx.fault(lane, "cp.async's destination is not in shared memory");
         b.dst[lane] = static_cast<std::uint32_t>(doff);
+        r.async_dst[lane] = doff;
         if (cta.touched_shared.extend(doff, b.size)) L_.progress = true;
         if (src_size == 0) return;
         const Addr a = cx.address(in.ops[1], lane);

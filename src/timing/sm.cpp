@@ -379,9 +379,9 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     } else if (space == ir::Space::Shared) {
       if (t.wide_bytes != 0) {
         // The leader of an LDS/STS.64/.128: the banks see one access of the group's bytes per lane.
-        wide_access_ = r.mem;
-        wide_access_.bytes = t.wide_bytes;
-        ready = smem_.access(wide_access_, r.executed, now, slot % sub_partitions());
+        scratch_access_ = r.mem;
+        scratch_access_.bytes = t.wide_bytes;
+        ready = smem_.access(scratch_access_, r.executed, now, slot % sub_partitions());
       } else {
         ready = smem_.access(r.mem, r.executed, now, slot % sub_partitions());
       }
@@ -487,7 +487,8 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     // cp.async: the bytes land when the global load returns (all lanes zero-filling: mem.cp_async_zfill_latency
     // after issue, as traces/ubench_cp_async measured). The bytes the LSU writes into shared memory itself (the
     // zero-filled lanes; every lane of a .ca copy, whose data passes the L1's data stage) keep the SM's shared-memory
-    // banks mem.cp_async_smem_write_cycles per 128-byte wavefront, and the copy lands no sooner than the last one.
+    // banks mem.cp_async_smem_write_cycles per wavefront of that write (a store of the cp-size per lane at the
+    // lanes' destinations, bank conflicts included), and the copy lands no sooner than the last one.
     Cycle land = touches ? ready : now + k_.cfg.cp_async_zfill_latency;
     if (t.async_copy && r.executed.any()) {
       if (!touches) {  // an all-zero-fill LDGSTS is an LDGSTS too (the global branch counts the others)
@@ -495,8 +496,14 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
         ++(t.l1_bypass ? async_.ldgsts_cache_bypass : async_.ldgsts_cache_access);
       }
       const LaneMask reads = r.has_mem ? r.mem.lanes : LaneMask{};
-      const std::uint64_t lanes = t.l1_bypass ? (r.executed & ~reads).count() : r.executed.count();
-      const auto wavefronts = static_cast<unsigned>((lanes * r.mem.bytes + 127) / 128);
+      const LaneMask written = t.l1_bypass ? r.executed & ~reads : r.executed;
+      scratch_access_.space = ir::Space::Shared;
+      scratch_access_.store = true;
+      scratch_access_.atomic = false;
+      scratch_access_.bytes = r.mem.bytes;
+      scratch_access_.lanes = written;
+      scratch_access_.addr = r.async_dst;
+      const unsigned wavefronts = written.any() ? smem_.wavefronts(scratch_access_, written) : 0;
       land = max(land, smem_.async_write(wavefronts, k_.cfg.cp_async_smem_write_cycles, now));
     }
     k_.events.land(land, id_, w.cta, r.async);

@@ -105,6 +105,9 @@ struct Issued {
   LaneMask executed;  // active lanes whose guard was true
   bool has_mem = false;
   MemAccess mem;
+  // A cp.async (non-bulk): each executing lane's destination in shared memory (addr; bytes = the cp-size; set only
+  // for cp.async, whose `mem` holds the global side): where the LSU writes the lanes it fills itself.
+  std::array<Addr, kWarpSize> async_dst{};
   AsyncId async = kNoAsync;  // an asynchronous operation of this CTA this step started (complete() applies it)
   std::vector<BulkAccess> bulk;  // cp.async.bulk*: what each executing lane's copy asks of the TMA unit
   std::vector<Span> spans;       // their global memory

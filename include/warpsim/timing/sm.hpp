@@ -203,7 +203,8 @@ class Sm {
   bool check_done_ = false;
   Cycle next_retire_ = Cycle::never();  // a done CTA's acknowledgements arrive then
   Cycle dsmem_free_{0};                 // this SM's DSMEM port is busy until then (cluster.dsmem_bytes_per_cycle)
-  source::MemAccess wide_access_;      // scratch: an LDS/STS.64/.128 leader's access at the group's width
+  source::MemAccess scratch_access_;   // scratch: an LDS/STS.64/.128 leader's access at the group's width, a
+                                       // cp.async's write into shared memory
   std::vector<Cycle> data_back_;        // scratch: when each bulk copy of an issue has its data back
   std::uint64_t active_warps_ = 0;  // a warp exited since the last retire()
   // The warp k_.state_sink watches, if it is on this SM: its slot and sub-partition (kNoWatch: none), its state at

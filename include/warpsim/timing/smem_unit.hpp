@@ -64,6 +64,10 @@ class SmemUnit {
   // wavefronts that keep the banks `cycles_per` cycles each, after what the banks already took: when the last is
   // written. Counted as shared-memory wavefronts.
   Cycle async_write(unsigned wavefronts, double cycles_per, Cycle now);
+  // The wavefronts an access of `lanes` would take (smem_cost with this unit's banks and phases), charging nothing.
+  unsigned wavefronts(const source::MemAccess& m, LaneMask lanes) {
+    return smem_cost(m, lanes, cfg_.banks, cfg_.bank_bytes, scratch_, cfg_.phase_bytes).wavefronts;
+  }
   // A warp's wgmma.mma_async operand read: `bytes` at mem.gmma_smem_bytes_per_cycle plus mem.gmma_smem_request_cycles,
   // after what the banks already took (fractions carry to the next read): when the last byte is read.
   Cycle gmma_read(std::uint64_t bytes, double bytes_per_cycle, double request_cycles, Cycle now);

@@ -1,6 +1,7 @@
 // mem.cp_async_smem_write_cycles on the tiny GPU, cycle by cycle: the bytes a cp.async's LSU writes into shared memory
 // itself (zero-filled lanes; every lane of a .ca copy) keep the SM's shared-memory banks that many cycles per 128-byte
-// wavefront, and the copy lands no sooner than its last wavefront is written (a .cg copy's data from L2 takes none:
+// wavefront of the write (a store of the cp-size at the lanes' destinations, bank conflicts included), and the copy
+// lands no sooner than its last wavefront is written (a .cg copy's data from L2 takes none:
 // the L1's fill writes it; not tested here). traces/ubench_cp_async: 2,048 zero-fill LDGSTS of 512 bytes from 16 warps take 10.25
 // cycles each on the H200, where landing after mem.cp_async_zfill_latency alone gave 3.6.
 #include "timing_test_util.hpp"
@@ -78,6 +79,19 @@ TEST_CASE("597 the write time of a 16-byte zero fill is four wavefronts") {
   for (unsigned i = 0; i < 32; ++i) CHECK(r.out[i] == 0u);
   CHECK(t.at[9] == 22);  // the cp.async, two instructions later than in the other kernels
   CHECK(t.at[12] == 222);
+}
+
+TEST_CASE("597 the LSU's write counts the destination's bank conflicts") {
+  // 32 lanes x 4 zero bytes at words (l / 4) + 32 (l mod 4): 8 banks, 4 words each, a 4-way conflict = 4 wavefronts
+  // (the same 128 bytes at consecutive words are 1: the first test). The copy issues at pc 12 and lands 4 x 50
+  // cycles later, when the ld.shared after wait_group (pc 15) issues.
+  Issues t;
+  const std::string copy = "shr.u32 %r6, %r1, 2;\n  and.b32 %r7, %r1, 3;\n  mad.lo.u32 %r6, %r7, 32, %r6;\n"
+                           "  shl.b32 %r6, %r6, 2;\n  add.u32 %r7, %r3, %r6;\n"
+                           "  cp.async.ca.shared.global [%r7], [%rd1], 4, 0;";
+  const auto r = ttest::run(kernel(copy), 1, 32, 64, true, {"mem.cp_async_smem_write_cycles=50"}, init(), 0, &t);
+  CHECK(t.at[15] == t.at[12] + 200);
+  CHECK(r.timing.stats.smem_wavefronts == 4 + 1);  // the write's 4 and the ld.shared's 1
 }
 
 TEST_CASE("597 a .ca copy's write overlaps its global read") {
