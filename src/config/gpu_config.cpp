@@ -348,9 +348,10 @@ std::vector<Param> make_params() {
             "issue to landing of a cp.async whose lanes all zero-fill (src-size 0 or ignore-src: no global read; "
             "the zeros still pass the L1's pipeline into shared memory)"),
       real("mem.cp_async_smem_write_cycles", &G::cp_async_smem_write_cycles, "cycles", 0, 1000,
-           "cycles per 128-byte wavefront the SM's shared-memory banks spend on the bytes a cp.async (LDGSTS) writes "
-           "through the LSU's data path: its zero-filled lanes and, for .ca (cache-access) copies, every lane (.cg "
-           "copies' data from L2 is written by the L1's fill and takes none); 0: no such time"),
+           "cycles per wavefront (a store's, bank conflicts included) the SM's shared-memory banks spend on the "
+           "bytes a cp.async (LDGSTS) writes through the LSU's data path: its zero-filled lanes and, for .ca "
+           "(cache-access) copies, every lane (.cg copies' data from L2 is written by the L1's fill and takes none); "
+           "0: no such time"),
       real("mem.l1_store_cycles_per_line", &G::l1_store_cycles_per_line, "cycles", 0, 1000,
            "cycles one SM's L1 spends per distinct 128-byte line of a warp store"),
       count("mem.l2_size", &G::l2_size, "bytes", 128, kU32, "L2 cache, whole GPU"),

@@ -19,8 +19,9 @@
 // Counts wavefronts and bank conflicts (wavefronts beyond the conflict-free number) as Nsight does, shared
 // atomics apart from loads and stores.
 // A cp.async (LDGSTS) whose data does not come from L2 through the L1's fill (zero-filled lanes, .ca copies) has
-// the LSU write its bytes into shared memory: its 128-byte wavefronts keep the banks mem.cp_async_smem_write_cycles
-// each (async_write; traces/ubench_cp_async: 2,048 zero-fill LDGSTS of 512 bytes take 10.25 cycles each from 16 warps).
+// the LSU write its bytes into shared memory: the wavefronts of that write as a store at the lanes' destinations (bank
+// conflicts included: wavefronts()) keep the banks mem.cp_async_smem_write_cycles each (async_write;
+// traces/ubench_cp_async: 2,048 zero-fill LDGSTS of 512 bytes take 10.25 cycles each from 16 warps).
 // Leaves out: the 128-byte-per-wavefront limit of wide accesses, shared atomics' read-modify-write passes (timed as
 // plain accesses), distributed shared memory across a cluster.
 #pragma once
