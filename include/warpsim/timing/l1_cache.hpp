@@ -14,8 +14,8 @@
 // hit and waits for the fill (MSHR merging). An SM's REDs into one line go one request after another
 // (mem.red_line_request_cycles + mem.red_line_lane_cycles per lane each, one request per lane on the most-used
 // address): Nsight on an H100 (traces/ubench_atomic_line, 2026-12-06) counts that many L2 requests per warp RED, and
-// 132 SMs each adding into a line of its own take 63, 22 and 9.8 cycles per request of 32, 8 and 1 lanes while one
-// unit serves 132 SMs' requests into one line every 4.9 and 1.46 cycles.
+// 132 SMs each adding 128 REDs into a line of its own (1, 4 or 32 requests each) take 9,420, 12,818 and 41,765 cycles
+// on the H200, while one unit serves 132 SMs' requests into one line every 4.9 (32 lanes) and 1.46 (1 lane) cycles.
 // Leaves out: MSHR limits (no back-pressure on loads), write combining, the H200's exact set hash and replacement
 // policy (its cycles per load past the capacity rise in steps that random replacement does not give:
 // traces/README.md, ubench_l1_assoc), the texture path.
