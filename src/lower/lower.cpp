@@ -225,8 +225,8 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     t.cluster_release = in.op == ir::Op::Mbarrier && in.sub2 == 1;
     t.fence_gpu = (in.op == ir::Op::Membar || in.op == ir::Op::Fence) && in.sub == 1;
     t.l1_bypass = in.has(ir::kL1Bypass);
-    t.smem = info.memory && (in.space == ir::Space::Shared || in.space == ir::Space::SharedCluster);
-    t.mio = info.memory && (t.smem || in.space == ir::Space::Global || in.space == ir::Space::Local ||
+    t.mio = info.memory && (in.space == ir::Space::Shared || in.space == ir::Space::SharedCluster ||
+                            in.space == ir::Space::Global || in.space == ir::Space::Local ||
                             in.space == ir::Space::Generic);
     if (cfg.compiler_schedule != 0 && warp_aggregated(in, uniform)) {
       t.warp_aggregate = true;

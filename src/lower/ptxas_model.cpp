@@ -518,9 +518,8 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
   // o, o + w, ... inside one compiler.vector_chunk-byte-aligned chunk (16: LDS/STS.128) become one LDS/STS.64/.128 (ptxas proves the alignment from
   // the array's; warpsim assumes it from o). The first issues; the others are marked kMerged.
   struct Group {
-    std::uint32_t leader = 0;
     std::int64_t first_offset = 0, next_offset = 0, chunk_end = 0;
-    std::vector<std::uint32_t> members;  // the leader and the merged instructions
+    std::vector<std::uint32_t> members;  // the leader (the first, which issues) and the merged instructions
   };
   // Each instruction of a group of two or more: the wide access's bytes per lane.
   const auto close = [&](const Group& g) {
@@ -543,7 +542,7 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
           const auto it = groups.find(addr->reg);
           if (it != groups.end()) {
             Group& g = it->second;
-            const ir::Instr& ld = prog.code[g.leader];
+            const ir::Instr& ld = prog.code[g.members.front()];
             if (ld.op == in.op && ir::size_of(ld.type) == ir::size_of(in.type) && ld.guard == in.guard &&
                 ld.guard_neg == in.guard_neg && addr->imm == g.next_offset &&
                 g.next_offset + static_cast<std::int64_t>(ir::size_of(in.type)) <= g.chunk_end) {
@@ -558,7 +557,7 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
         if (memory_op(in) || kind_of(in) != Kind::Pure) {
           const bool load = op.load && !in.has(ir::kVolatile);
           for (auto it = groups.begin(); it != groups.end();) {
-            if (!load || !ir::op_info(prog.code[it->second.leader].op).load) {
+            if (!load || !ir::op_info(prog.code[it->second.members.front()].op).load) {
               close(it->second);
               it = groups.erase(it);
             } else {
@@ -574,8 +573,8 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
           }
         if (candidate && addr->imm % chunk == 0) {
           if (const auto it = groups.find(addr->reg); it != groups.end()) close(it->second);
-          groups[addr->reg] = Group{pc, addr->imm, addr->imm + static_cast<std::int64_t>(ir::size_of(in.type)),
-                                    addr->imm + chunk, {pc}};
+          groups[addr->reg] =
+              Group{addr->imm, addr->imm + static_cast<std::int64_t>(ir::size_of(in.type)), addr->imm + chunk, {pc}};
         }
       }
       for (const auto& [reg, g] : groups) close(g);

@@ -319,8 +319,8 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     Cycle ready = now;
     bool mem = false;
     if (t.issue == lower::Issue::Merged) {
-      // Part of the wide access the group's first instruction issued: no issue slot, but its data still passes the
-      // shared-memory unit (a 16-byte-per-lane access is four 4-byte ones' worth of wavefronts).
+      // Part of the wide access the group's first instruction issued: no issue slot. An LDS/STS.64/.128 (wide_bytes)
+      // passed the banks with its leader; the part of any other group passes them on its own.
       ready = t.wide_bytes != 0 ? w.wide_ready
               : max(w.wide_ready, touches ? smem_.access(r.mem, r.executed, now, slot % sub_partitions()) : now);
       mem = true;
