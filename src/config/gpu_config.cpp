@@ -640,6 +640,10 @@ std::vector<Param> make_params() {
       count("compiler.min_region", &G::compiler_min_region, "instructions", 2, 1000,
             "with compiler.schedule: the shortest run of a basic block between fences that the list scheduler "
             "reorders (shorter runs keep the PTX order)"),
+      count("compiler.nc_load_barriers", &G::compiler_nc_load_barriers, "barriers", 0, 1000,
+            "with compiler.schedule: how many CTA barriers (bar.sync and its forms) the list scheduler may move a "
+            "read-only global load (ld.global.nc) above; such loads also pass stores, and are scheduled before "
+            "anything else that is ready (0: they stay below every barrier)"),
       count("compiler.vector_chunk", &G::compiler_vector_chunk, "bytes", 4, 128,
             "with compiler.fold: adjacent shared loads (or stores) from one base register are merged into one wider "
             "access inside one chunk of this many bytes aligned to it (16: LDS/STS.128)"),

@@ -776,7 +776,7 @@ Instr Decoder::decode_mma() {
   for (auto w : {"s4", "u4", "b1", "e4m3", "e5m2"}) m_.take_all(w);  // not warpsim scalar types: they stay words
   const bool xor_popc = m_.take("xor"), and_popc = m_.take("and");
   const bool popc = m_.take("popc");
-  I.flags |= m_.take("satfinite") ? kSatfinite : 0u;
+  I.flags |= m_.take("satfinite") ? kSatfinite : std::uint64_t{0};
   words_done();
   if (tw.size() != 4) error(fmt::format("{} needs four types: .dtype.atype.btype.ctype", mname));
   auto mtype = [&](std::string_view w) -> MmaType {
@@ -940,7 +940,7 @@ Instr Decoder::decode_wgmma() {
   }
   for (auto w : {"b1", "e4m3", "e5m2", "tf32"}) m_.take_all(w);
   const bool and_popc = m_.take("and") && m_.take("popc");
-  I.flags |= m_.take("satfinite") ? kSatfinite : 0u;
+  I.flags |= m_.take("satfinite") ? kSatfinite : std::uint64_t{0};
   words_done();
   if (tw.size() != 3) error("wgmma.mma_async needs three types: .dtype.atype.btype");
   auto mtype = [&](std::string_view w) -> MmaType {

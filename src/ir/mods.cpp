@@ -102,6 +102,7 @@ Mods classify(const std::vector<std::string>& modifiers) {
       // .cg caches in L2 only and .cv fetches again (PTX ISA, "Cache Operators"); both go to L2.
       if (w == "cg" || w == "cv") l2_only = true;
       if (w == "cta") cta_scope = true;
+      if (w == "nc") m.flags |= kNc;  // ld.global.nc: read-only data (the ptxas model moves it across barriers)
       m.words.push_back(w);
     }
   }

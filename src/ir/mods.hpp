@@ -16,7 +16,7 @@ struct Mods {
   Rnd rnd = Rnd::None;
   Space space = Space::None;
   unsigned vec = 1;
-  std::uint32_t flags = 0;
+  std::uint64_t flags = 0;
   std::vector<std::string_view> words;  // everything not classified above, in order
   std::vector<std::string_view> used;   // words a decoder consumed
 

@@ -50,12 +50,26 @@ const ir::Operand* address_of(const ir::Instr& in) {
   return nullptr;
 }
 
+// ld.global.nc: a load of data that is read-only while the kernel runs.
+bool read_only_load(const ir::Instr& x) {
+  const ir::OpInfo& o = ir::op_info(x.op);
+  return o.load && !o.store && x.space == ir::Space::Global && x.has(ir::kNc);
+}
+
 // Whether ordered instruction b (later) must stay after a (earlier). The reorderings allowed: two weak loads (no
 // .volatile, .relaxed, .acquire, .sc or .mmio) in either order, and a load above an earlier store to another
 // state space (neither generic), which no memory-order qualifier forbids (a release store orders what comes
 // before it). Stores never move above a read.
 // (schedule_region also lets a load pass a store of its own space at other bytes of the same base register.)
 bool must_order(const ir::Instr& a, const ir::Instr& b) {
+  // ld.global.nc reads data that is read-only while the kernel runs (PTX ISA, "ld.global.nc"): no store, atomic or
+  // barrier of the kernel changes it, so it moves across them, as ptxas moves LDG.E.CONSTANT above BAR.SYNC (SASS of
+  // traces/j_sgemm16_256, in the loop unrolled by four: the next tiles' LDGs issue before the current tile's barrier
+  // and multiply-adds). A fence and the hints (griddepcontrol.wait: the previous grid's writes) still order it.
+  if (read_only_load(a) || read_only_load(b)) {
+    const ir::OpInfo& other = ir::op_info((read_only_load(a) ? b : a).op);
+    return other.fence || other.hint;
+  }
   if (!memory_op(a) || !memory_op(b)) return true;
   // Two weak loads commute (no store between them is crossed: stores stay ordered with both), as ptxas issues
   // a loop's loads ahead of the loads that depend on them.
@@ -352,6 +366,15 @@ void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint3
     if (kind_of(prog.code[start + j]) == Kind::Ordered) {
       for (auto i : ordered)
         if (must_order(prog.code[start + i], prog.code[start + j]) && !disjoint(i, j)) edge(i, j, 0);
+      // A read-only load moves above at most compiler.nc_load_barriers CTA barriers (see must_order).
+      if (read_only_load(prog.code[start + j])) {
+        unsigned bars = 0;
+        for (auto it = ordered.rbegin(); it != ordered.rend(); ++it)
+          if (ir::op_info(prog.code[start + *it].op).barrier && ++bars > cfg.compiler_nc_load_barriers) {
+            edge(*it, j, 0);
+            break;
+          }
+      }
       ordered.push_back(j);
     }
   }
@@ -363,6 +386,9 @@ void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint3
       height[i] = std::max<std::uint64_t>(height[i], cfg.guard_predicate_cycles);
     for (const auto& [c, d] : succ[i]) height[i] = std::max(height[i], d + height[c]);
   }
+  // Read-only loads go first among the ready instructions (ptxas issues them as early as their operands allow).
+  std::vector<std::uint8_t> ahead(n, 0);
+  for (std::uint32_t i = 0; i < n; ++i) ahead[i] = read_only_load(prog.code[start + i]) ? 1 : 0;
   std::vector<std::uint64_t> earliest(n, 0);
   std::vector<std::uint8_t> done(n, 0);
   std::vector<std::uint32_t> order;
@@ -375,7 +401,8 @@ void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint3
       if (done[i] != 0 || npred[i] != 0) continue;
       soonest = std::min(soonest, earliest[i]);
       if (earliest[i] > t) continue;
-      if (pick < 0 || height[i] > height[static_cast<std::size_t>(pick)]) pick = i;
+      const auto p = static_cast<std::size_t>(pick);
+      if (pick < 0 || std::pair(ahead[i], height[i]) > std::pair(ahead[p], height[p])) pick = i;
     }
     if (pick < 0) {
       t = soonest;
@@ -401,6 +428,17 @@ void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint3
   std::move(text.begin(), text.end(), prog.text.begin() + start);
 }
 
+// An emulated operation whose SASS branches to a slow path: the IEEE float division, reciprocal and square root
+// (`@!P0 BRA` around a CALL.REL.NOINC for the operands the fast path cannot take) and the 64-bit integer divisions
+// (a CALL.REL.NOINC unless both operands fit in 32 bits). SASS of traces/ubench_emulated_ops (cuobjdump on the H200
+// machine, 2026-12-02); the 32-bit integer divisions are straight-line code. ptxas schedules nothing across the
+// branch (SASS of traces/j_adi_sweep: each LDG of the loop stays after the division before it), so for the list
+// scheduler such an operation is a fence.
+bool slow_path(const ir::Instr& in, const config::GpuConfig& cfg) {
+  if (emulated_op(in, cfg) == nullptr) return false;
+  return ir::is_float(in.type) || ir::size_of(in.type) == 8;
+}
+
 }  // namespace
 
 void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg) {
@@ -413,7 +451,7 @@ void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg) {
       const std::uint32_t end = base + b.last + 1;
       std::uint32_t start = base + b.first;
       for (std::uint32_t pc = start; pc <= end; ++pc) {
-        if (pc < end && kind_of(prog.code[pc]) != Kind::Fence) continue;
+        if (pc < end && kind_of(prog.code[pc]) != Kind::Fence && !slow_path(prog.code[pc], cfg)) continue;
         if (pc - start >= cfg.compiler_min_region) schedule_region(prog, cfg, start, pc - start);
         start = pc + 1;
       }

@@ -95,7 +95,7 @@ struct Operand {
 };
 
 // Modifier flags (one bit each).
-enum Flag : std::uint32_t {
+enum Flag : std::uint64_t {
   kFtz = 1u << 0,
   kSat = 1u << 1,
   kApprox = 1u << 2,
@@ -128,6 +128,7 @@ enum Flag : std::uint32_t {
   kBulkSharedSrc = 1u << 29 /* cp.async.bulk (non-tensor) with a .shared::cta source (else .global) */,
   kBulkRead = 1u << 30 /* cp.async.bulk.wait_group.read: waits only until the sources have been read */,
   kMulticast = 1u << 31 /* cp.async.bulk(.tensor) .multicast::cluster: a ctaMask operand follows [mbar] */,
+  kNc = 1ull << 32 /* ld.global.nc: the data is read-only while the kernel runs (PTX ISA, ld.global.nc) */,
 };
 
 // Sub-operations for instructions with a mode modifier.
@@ -230,7 +231,7 @@ struct Instr {
   std::uint8_t ndst = 0;      // the first ndst operands are destinations
   bool guard_neg = false;
   std::uint32_t guard = kNoReg;  // predicate slot of @p / @!p
-  std::uint32_t flags = 0;
+  std::uint64_t flags = 0;
   std::array<Operand, 6> ops{};
   std::uint32_t line = 0;                    // PTX line
   std::uint32_t src_file = 0, src_line = 0;  // from the last .loc, 0 if none

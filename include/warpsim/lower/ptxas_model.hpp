@@ -17,7 +17,13 @@
 //              registers (memory, warp-synchronous and barrier operations, carry-flag arithmetic) except that
 //              weak loads (no .volatile or memory-order qualifier) may pass each other and a load may move above a
 //              store to another state space (not generic), or to its own when both address one base register,
-//              unchanged between them, at offsets whose bytes do not overlap, and fences that nothing crosses (branches, calls, returns, clock and timer reads).
+//              unchanged between them, at offsets whose bytes do not overlap, and fences that nothing crosses (branches, calls, returns, clock and timer reads,
+//              and the emulated operations whose SASS branches to a slow path: IEEE float division, reciprocal and
+//              square root, 64-bit integer division). A read-only load (ld.global.nc) passes stores, atomics,
+//              warp-synchronous operations and up to compiler.nc_load_barriers CTA barriers (not a fence or
+//              griddepcontrol), and is taken before any other ready instruction: SASS of traces/j_sgemm16_256,
+//              whose unrolled tile loop has the next tiles' LDG.E.CONSTANT above two or three BAR.SYNC, as early
+//              as that allows (a plain ld.global stays below a barrier: another thread may have stored its data).
 //              Latencies are the GPU model's (pipes, shared-memory and L1 latency, emulated operations).
 //              The reordered program computes the same values (every dependence is kept).
 //   fold       compiler.fold = 1: cvta.to.<space>, register and immediate moves, and shl (by an immediate),

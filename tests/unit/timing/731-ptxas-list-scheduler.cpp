@@ -1,8 +1,9 @@
 // ptxas_schedule's list scheduler on hand-written blocks (tiny's latencies: pipe.uniform 2, pipe.int 4, ld.param
 // = mem.const_latency 4, ld.global = mem.l1_hit_latency 40, ld.shared = mem.smem_latency 30, st = pipe.ldst 4):
 // independent instructions move above a stalled consumer, register dependences (RAW, WAR, WAW) and the order of
-// memory accesses that may conflict are kept, a global load may pass a shared store, and nothing crosses a
-// clock read or a branch. Every reordered kernel computes what the PTX order computes.
+// memory accesses that may conflict are kept, a global load may pass a shared store, a read-only one (.nc) stores
+// and up to compiler.nc_load_barriers barriers but not a fence, and nothing crosses a clock read, a branch or an
+// IEEE division's slow path. Every reordered kernel computes what the PTX order computes.
 #include "ptxas_test_util.hpp"
 
 #include <vector>
@@ -273,6 +274,100 @@ LOOP:
   // The branch still targets the loop's first pc, which the scheduled block starts at.
   CHECK(p.code[br].ops[0].imm == body);
   check_same_values(ptx);
+}
+
+TEST_CASE("list scheduler: a read-only global load moves above barriers and stores, at most compiler.nc_load_barriers barriers") {
+  // ptxas moves LDG.E.CONSTANT (ld.global.nc: data read-only while the kernel runs) above BAR.SYNC, the plain LDG.E
+  // never (SASS of traces/j_sgemm16_256 and traces/sgemm_tiled).
+  const std::string ptx = ptest::kernel(kDecls, R"(
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  mov.u32 %r10, %tid.x;
+  st.shared.u32 [s], %r10;
+  bar.sync 0;
+  ld.shared.u32 %r1, [s];
+  st.global.u32 [%rd1+16], %r1;
+  bar.sync 0;
+  ld.global.nc.u32 %r2, [%rd1+4];
+  ld.global.u32 %r3, [%rd1+8];
+  add.u32 %r4, %r2, %r3;
+  st.global.u32 [%rd1+12], %r4;
+  exit;
+)");
+  const std::vector<std::uint32_t> init = {0, 5, 7, 0, 0};
+  {
+    const auto p = ptest::scheduled(ptx, {"compiler.schedule=1"});
+    INFO(ptest::listing(p));
+    // Above both barriers and the global store, as soon as its address is ready (before every other ready one).
+    CHECK(ptest::pc_of(p, "ld.global.nc") == ptest::pc_of(p, "cvta.to.global") + 1);
+    CHECK(ptest::pc_of(p, "ld.global.u32 %r3") > ptest::pc_of(p, "st.global.u32 [%rd1+16]"));
+    const auto before = ptest::run(ptest::load(ptx), 1, 32, 5, init);
+    CHECK(before == ptest::run(p, 1, 32, 5, init));
+    CHECK(before[3] == 12u);
+  }
+  {
+    const auto p = ptest::scheduled(ptx, {"compiler.schedule=1", "compiler.nc_load_barriers=1"});
+    INFO(ptest::listing(p));
+    // Above the second barrier and the store, not the first: as soon as its address is ready after it.
+    const auto bars = [&] {
+      std::vector<std::uint32_t> v;
+      for (std::uint32_t pc = 0; pc < p.code.size(); ++pc)
+        if (p.text[pc] == "bar.sync 0") v.push_back(pc);
+      return v;
+    }();
+    REQUIRE(bars.size() == 2);
+    const auto nc = ptest::pc_of(p, "ld.global.nc");
+    CHECK(nc > bars[0]);
+    CHECK(nc == std::max(bars[0], ptest::pc_of(p, "cvta.to.global")) + 1);
+    CHECK(nc < ptest::pc_of(p, "st.global.u32 [%rd1+16]"));
+  }
+  {
+    const auto p = ptest::scheduled(ptx, {"compiler.schedule=1", "compiler.nc_load_barriers=0"});
+    INFO(ptest::listing(p));
+    CHECK(ptest::pc_of(p, "ld.global.nc") > ptest::pc_of(p, "st.global.u32 [%rd1+16]"));
+  }
+}
+
+TEST_CASE("list scheduler: a fence still orders a read-only load, and an emulated operation with a slow path is a fence") {
+  const std::string fenced = ptest::kernel(kDecls, R"(
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  mov.u32 %r10, %tid.x;
+  st.global.u32 [%rd1+16], %r10;
+  membar.gl;
+  ld.global.nc.u32 %r2, [%rd1+4];
+  add.u32 %r4, %r2, 1;
+  st.global.u32 [%rd1+12], %r4;
+  exit;
+)");
+  auto p = ptest::scheduled(fenced, {"compiler.schedule=1"});
+  INFO(ptest::listing(p));
+  CHECK(ptest::pc_of(p, "ld.global.nc") > ptest::pc_of(p, "membar.gl"));
+  // div.rn.f32 branches to a slow path in SASS (traces/ubench_emulated_ops): nothing moves across it; div.u32 is
+  // straight-line code, so the load below it is scheduled with what comes before it (here above the second cvt).
+  const auto with_div = [](const std::string& div) {
+    return ptest::kernel(kDecls + "  .reg .f32 %f<4>;\n", R"(
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  mov.u32 %r10, %tid.x;
+  add.u32 %r11, %r10, 1;
+  cvt.rn.f32.u32 %f1, %r10;
+  cvt.rn.f32.u32 %f2, %r11;
+  )" + div + R"(
+  ld.global.nc.u32 %r2, [%rd1+4];
+  add.u32 %r4, %r2, 1;
+  st.global.u32 [%rd1+12], %r4;
+  exit;
+)");
+  };
+  const std::vector<std::string> emul = {"compiler.schedule=1", "emul.div_f32.latency=40", "emul.div_u32.latency=60"};
+  p = ptest::scheduled(with_div("div.rn.f32 %f3, %f1, %f2;"), emul);
+  INFO(ptest::listing(p));
+  CHECK(ptest::pc_of(p, "ld.global.nc") > ptest::pc_of(p, "div.rn.f32"));
+  CHECK(ptest::pc_of(p, "cvt.rn.f32.u32 %f2") < ptest::pc_of(p, "div.rn.f32"));
+  p = ptest::scheduled(with_div("div.u32 %r12, %r10, %r11;"), emul);
+  INFO(ptest::listing(p));
+  CHECK(ptest::pc_of(p, "ld.global.nc") < ptest::pc_of(p, "cvt.rn.f32.u32 %f2"));
 }
 
 }  // namespace WARPSIM_UNITY_ID
