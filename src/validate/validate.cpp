@@ -80,9 +80,13 @@ Report validate_dir(const std::string& traces_dir, const std::string& gpu) {
   std::sort(files.begin(), files.end());
   for (const auto& mf : files) {
     std::ifstream in(mf);
-    const nlohmann::json measured = nlohmann::json::parse(in);
+    const nlohmann::json measured = nlohmann::json::parse(in, nullptr, false);
+    if (measured.is_discarded() || !measured.is_object() || !measured.contains("config") ||
+        !measured["config"].is_string())
+      fail(ErrorKind::Input, "{}: not a warpsim-measure result (a JSON object whose \"config\" names the run config)",
+           mf.string());
     const std::string workload = mf.parent_path().filename().string();
-    const fs::path cfg_path = mf.parent_path() / fs::path(measured.at("config").get<std::string>()).filename();
+    const fs::path cfg_path = mf.parent_path() / fs::path(measured["config"].get<std::string>()).filename();
     sim::RunOptions opts;
     opts.functional_only = false;
     const sim::RunResult r = sim::run_file(cfg_path.string(), opts);

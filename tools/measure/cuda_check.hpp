@@ -1,5 +1,6 @@
 // CK(call): a CUDA runtime call that must succeed, for the standalone probes of tools/measure (cluster_occupancy.cu,
-// atomic_unit_map.cu): on an error it prints the file, line, call and CUDA's message and exits with status 1.
+// atomic_unit_map.cu, smem_lockstep.cu, dram_pair.cu): on an error it prints the file, line, call and CUDA's
+// message and exits with status 1.
 #pragma once
 
 #include <cuda_runtime.h>

@@ -4,6 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
 
 using nlohmann::json;
@@ -103,6 +106,21 @@ TEST_CASE("a per-set baseline fails when either set gets worse or goes missing",
   const auto gone = warpsim::validate::worse_than(r, ok);
   REQUIRE(gone.size() == 1);
   CHECK(gone[0] == "the baseline has a judgement set, the report has none");
+}
+
+TEST_CASE("validate names a <gpu>.json that is not a measurement instead of failing inside the JSON library",
+          "[validate]") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "warpsim-951-validate";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "probe");
+  std::ofstream(dir / "probe" / "h100.json") << R"({"what": "a probe's data, no run config"})";
+  CHECK_THROWS_WITH(warpsim::validate::validate_dir(dir.string(), "h100"),
+                    Catch::Contains("probe/h100.json: not a warpsim-measure result"));
+  std::ofstream(dir / "probe" / "h100.json") << "{ not json";
+  CHECK_THROWS_WITH(warpsim::validate::validate_dir(dir.string(), "h100"),
+                    Catch::Contains("probe/h100.json: not a warpsim-measure result"));
+  fs::remove_all(dir);
 }
 
 }  // namespace WARPSIM_UNITY_ID
