@@ -9,6 +9,7 @@
 #include <warpsim/ir/program.hpp>
 #include <warpsim/lower/lowered.hpp>
 #include <warpsim/ptx/parser.hpp>
+#include <warpsim/sim/ptxas.hpp>
 
 #include <fmt/format.h>
 
@@ -92,8 +93,20 @@ Setup setup_cfg(CLI::App& app) {
   return {sub, [o]() {
             ptx::Module m = read_module(o->file);
             ir::Program prog = ir::load_program(m, o->entry);
-            if (!o->ptxas.empty())
-              prog = std::move(lower::lower(std::move(prog), config::load_gpu_config(o->ptxas, o->set)).code);
+            if (!o->ptxas.empty()) {
+              const config::GpuConfig gpu = config::load_gpu_config(o->ptxas, o->set);
+              // The kernel's registers (ptxas -v) bound the list scheduler (compiler.register_limit), as in a run.
+              unsigned regs = 0;
+              if (gpu.compiler_schedule != 0 && gpu.compiler_register_limit != 0) {
+                regs = sim::ptxas_entry_registers(o->file, m.target, o->entry);
+                if (regs != 0)
+                  fmt::print("{} registers per thread (ptxas -v): the list scheduler keeps at most {} live\n", regs,
+                             regs > gpu.compiler_reserved_registers ? regs - gpu.compiler_reserved_registers : 0);
+                else
+                  fmt::print("registers per thread not known (no ptxas): the list scheduler has no register limit\n");
+              }
+              prog = std::move(lower::lower(std::move(prog), gpu, regs).code);
+            }
             std::string dot;
             for (std::size_t f = 0; f < prog.functions.size(); ++f) {
               const auto& info = prog.functions[f];

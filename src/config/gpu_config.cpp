@@ -644,6 +644,18 @@ std::vector<Param> make_params() {
             "with compiler.schedule: how many CTA barriers (bar.sync and its forms) the list scheduler may move a "
             "read-only global load (ld.global.nc) above; such loads also pass stores, and are scheduled before "
             "anything else that is ready (0: they stay below every barrier)"),
+      count("compiler.register_limit", &G::compiler_register_limit, "bool", 0, 1,
+            "with compiler.schedule: 1: the list scheduler keeps the 32-bit registers live at once (PTX values, "
+            "predicates and warp-uniform values left out) within the kernel's registers per thread (ptxas -v) less "
+            "compiler.reserved_registers: an instruction that would go beyond waits for one that frees registers, so "
+            "loads are issued only as far ahead as registers allow; 0: no limit (also when the count is not known)"),
+      count("compiler.reserved_registers", &G::compiler_reserved_registers, "registers", 0, 255,
+            "with compiler.register_limit: registers of ptxas's count that hold no PTX value (the stack pointer R1 "
+            "and the two ptxas adds beyond the highest register it uses)"),
+      count("compiler.global_load_latency", &G::compiler_global_load_latency, "cycles", 0, 100000,
+            "with compiler.schedule: the latency the list scheduler assumes for a load from global, local or generic "
+            "memory (and an atomic's result), which decides how far ahead of their uses loads are issued (0: "
+            "mem.l1_hit_latency)"),
       count("compiler.vector_chunk", &G::compiler_vector_chunk, "bytes", 4, 128,
             "with compiler.fold: adjacent shared loads (or stores) from one base register are merged into one wider "
             "access inside one chunk of this many bytes aligned to it (16: LDS/STS.128)"),

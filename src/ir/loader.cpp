@@ -381,7 +381,11 @@ Program load_program(const ptx::Module& module, const std::string& entry, std::u
               fail(ErrorKind::Ptx, "{}:{}: register arrays are not supported", module.path, v.pos.line);
             const unsigned nslots = (*t == ScalarType::B128 ? 2u : 1u) * v.vec;
             fs.regs[v.name] = RegInfo{prog.num_slots, *t};
-            for (unsigned k = 0; k < nslots; ++k) prog.slot_names.push_back(fmt::format("{}:{}", fn.name, v.name));
+            const unsigned words = *t == ScalarType::Pred ? 0u : (size_of(*t) >= 8 ? 2u : 1u);
+            for (unsigned k = 0; k < nslots; ++k) {
+              prog.slot_names.push_back(fmt::format("{}:{}", fn.name, v.name));
+              prog.slot_words.push_back(static_cast<std::uint8_t>(words));
+            }
             prog.num_slots += nslots;
           } else if (v.space == "param") {
             place_param(v, param_func, Space::ParamFunc);
@@ -431,6 +435,7 @@ Program load_program(const ptx::Module& module, const std::string& entry, std::u
   }
   prog.cc_slot = prog.num_slots++;
   prog.slot_names.push_back("carry flag");
+  prog.slot_words.push_back(0);
   prog.param_func_size = static_cast<std::uint32_t>(param_func);
   prog.local_size = static_cast<std::uint32_t>(align_up(local, 16));
   prog.static_smem = static_cast<std::uint32_t>(smem);

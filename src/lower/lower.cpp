@@ -238,10 +238,10 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
   return out;
 }
 
-Program lower(ir::Program prog, const config::GpuConfig& cfg) {
+Program lower(ir::Program prog, const config::GpuConfig& cfg, unsigned registers) {
   if (cfg.compiler_schedule != 0) {
     ptxas_unroll(prog, cfg);
-    ptxas_schedule(prog, cfg);
+    ptxas_schedule(prog, cfg, registers);
   }
   return annotate(std::move(prog), cfg);
 }

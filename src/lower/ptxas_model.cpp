@@ -104,7 +104,7 @@ unsigned assumed_latency(const ir::Instr& in, const config::GpuConfig& cfg) {
   if (ir::op_info(in.op).memory && in.ndst != 0) {  // a load or atom: its result comes from memory
     if (in.space == ir::Space::Shared || in.space == ir::Space::SharedCluster) return cfg.smem_latency;
     if (in.space == ir::Space::ParamKernel || in.space == ir::Space::Const) return cfg.const_latency;
-    return cfg.l1_hit_latency;
+    return cfg.compiler_global_load_latency != 0 ? cfg.compiler_global_load_latency : cfg.l1_hit_latency;
   }
   return pipe_timing(cfg, op_class(in)).latency;
 }
@@ -301,8 +301,18 @@ bool if_convert(ir::Program& prog, const config::GpuConfig& cfg) {
 
 namespace {
 
+// Register pressure for the list scheduler (compiler.register_limit): the registers a value takes, the budget, and
+// the slots live at the region's start and after its end.
+struct RegLimit {
+  unsigned budget = 0;                               // 32-bit registers; 0: no limit
+  const std::vector<std::uint8_t>* words = nullptr;  // per slot
+  std::vector<std::uint8_t> live_in;                 // per slot: live at the region's first instruction
+  std::vector<std::uint8_t> live_out;                // per slot: live after its last one
+};
+
 // List-schedules the n instructions from `start`, a region of one basic block with no fence inside.
-void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint32_t start, std::uint32_t n) {
+void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint32_t start, std::uint32_t n,
+                     const RegLimit* limit) {
   // Dependence graph over [start, start + n).
   std::vector<InstrRegs> regs(n);
   std::vector<unsigned> lat(n);
@@ -393,22 +403,91 @@ void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint3
   std::vector<std::uint8_t> done(n, 0);
   std::vector<std::uint32_t> order;
   order.reserve(n);
+  // Register pressure (compiler.register_limit): the registers live now, each slot's unscheduled readers here.
+  const bool limited = limit != nullptr && limit->budget != 0;
+  std::int64_t live_words = 0;
+  std::vector<std::uint8_t> live;
+  std::vector<std::uint32_t> readers;
+  std::vector<InstrRegs> uregs;  // regs without repeats
+  if (limited) {
+    live = limit->live_in;
+    readers.assign(live.size(), 0);
+    for (std::size_t k = 0; k < live.size(); ++k)
+      if (live[k] != 0) live_words += (*limit->words)[k];
+    uregs = regs;
+    for (auto& u : uregs)
+      for (auto* v : {&u.reads, &u.writes}) {
+        std::sort(v->begin(), v->end());
+        v->erase(std::unique(v->begin(), v->end()), v->end());
+      }
+    for (std::uint32_t i = 0; i < n; ++i)
+      for (auto r : uregs[i].reads) ++readers[r];
+  }
+  // Registers instruction i adds (negative: frees) if it issues now: a value it writes becomes live if it is read
+  // later; a value it reads for the last time here dies.
+  const auto live_after = [&](std::uint32_t i, std::uint32_t slot) -> std::uint8_t {
+    const std::uint32_t later = readers[slot] - (has(uregs[i].reads, slot) ? 1 : 0);
+    const bool needed = later != 0 || limit->live_out[slot] != 0;
+    if (has(uregs[i].writes, slot)) return needed ? 1 : 0;
+    return live[slot] != 0 && needed ? 1 : 0;
+  };
+  const auto delta = [&](std::uint32_t i) {
+    std::int64_t d = 0;
+    for (auto r : uregs[i].reads)
+      if (!has(uregs[i].writes, r)) d += (std::int64_t{live_after(i, r)} - live[r]) * (*limit->words)[r];
+    for (auto w : uregs[i].writes) d += (std::int64_t{live_after(i, w)} - live[w]) * (*limit->words)[w];
+    return d;
+  };
+  const auto fits = [&](std::uint32_t i) {
+    if (!limited) return true;
+    const std::int64_t d = delta(i);
+    return d <= 0 || live_words + d <= static_cast<std::int64_t>(limit->budget);
+  };
   std::uint64_t t = 0;
   while (order.size() < n) {
-    std::int64_t pick = -1;
-    std::uint64_t soonest = ~std::uint64_t{0};
+    std::int64_t pick = -1, forced = -1;
+    std::uint64_t soonest = ~std::uint64_t{0}, soonest_freeing = ~std::uint64_t{0};
     for (std::uint32_t i = 0; i < n; ++i) {
       if (done[i] != 0 || npred[i] != 0) continue;
       soonest = std::min(soonest, earliest[i]);
-      if (earliest[i] > t) continue;
-      const auto p = static_cast<std::size_t>(pick);
-      if (pick < 0 || std::pair(ahead[i], height[i]) > std::pair(ahead[p], height[p])) pick = i;
+      if (earliest[i] > t) {
+        if (limited && delta(i) < 0) soonest_freeing = std::min(soonest_freeing, earliest[i]);
+        continue;
+      }
+      const bool room = fits(i);
+      const auto better = [&](std::int64_t q) {
+        const auto c = static_cast<std::size_t>(q);
+        return q < 0 || std::pair(ahead[i], height[i]) > std::pair(ahead[c], height[c]);
+      };
+      if (room) {
+        if (better(pick)) pick = i;
+      } else if (forced < 0 || delta(i) < delta(static_cast<std::uint32_t>(forced)) ||
+                 (delta(i) == delta(static_cast<std::uint32_t>(forced)) && better(forced))) {
+        forced = i;
+      }
+    }
+    // Nothing ready fits in the registers: wait for an instruction that frees some, or, if none is coming, take the
+    // ready one that adds the fewest (ptxas would spill or use more registers).
+    if (pick < 0 && forced >= 0) {
+      if (soonest_freeing != ~std::uint64_t{0}) {
+        t = soonest_freeing;
+        continue;
+      }
+      pick = forced;
     }
     if (pick < 0) {
       t = soonest;
       continue;
     }
     const auto p = static_cast<std::uint32_t>(pick);
+    if (limited) {
+      live_words += delta(p);
+      std::vector<std::pair<std::uint32_t, std::uint8_t>> next;
+      for (auto r : uregs[p].reads) next.emplace_back(r, live_after(p, r));
+      for (auto w : uregs[p].writes) next.emplace_back(w, live_after(p, w));
+      for (const auto& [slot, v] : next) live[slot] = v;
+      for (auto r : uregs[p].reads) --readers[r];
+    }
     done[p] = 1;
     order.push_back(p);
     for (const auto& [c, d] : succ[p]) {
@@ -441,20 +520,138 @@ bool slow_path(const ir::Instr& in, const config::GpuConfig& cfg) {
 
 }  // namespace
 
-void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg) {
+namespace {
+
+// Per block of function f: the slots live at its end (backward dataflow over the control-flow graph; an unguarded
+// write ends a value, a guarded one does not).
+std::vector<std::vector<std::uint8_t>> block_live_out(const ir::Program& prog, std::size_t f) {
+  const ir::Cfg& g = prog.cfgs[f];
+  const std::uint32_t base = prog.functions[f].begin_pc;
+  const std::size_t nb = g.blocks.size();
+  std::vector<std::vector<std::uint32_t>> use(nb), kill(nb);  // upward-exposed reads, unguarded writes
+  for (std::size_t b = 0; b < nb; ++b) {
+    std::vector<std::uint8_t> written(prog.num_slots, 0);
+    for (std::uint32_t pc = base + g.blocks[b].first; pc <= base + g.blocks[b].last; ++pc) {
+      const InstrRegs r = instr_regs(prog, prog.code[pc]);
+      for (auto x : r.reads)
+        if (written[x] == 0) use[b].push_back(x);
+      if (prog.code[pc].guard == ir::kNoReg)
+        for (auto w : r.writes)
+          if (written[w] == 0) written[w] = 1, kill[b].push_back(w);
+    }
+  }
+  std::vector<std::vector<std::uint8_t>> in(nb, std::vector<std::uint8_t>(prog.num_slots, 0)), out = in;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t b = nb; b-- > 0;) {
+      for (auto s : g.blocks[b].succs)
+        if (s != ir::Cfg::kExitBlock)
+          for (std::uint32_t k = 0; k < prog.num_slots; ++k)
+            if (in[s][k] != 0 && out[b][k] == 0) out[b][k] = 1, changed = true;
+      std::vector<std::uint8_t> next = out[b];
+      for (auto w : kill[b]) next[w] = 0;
+      for (auto x : use[b]) next[x] = 1;
+      if (next != in[b]) in[b] = std::move(next), changed = true;
+    }
+  }
+  return out;
+}
+
+// The 32-bit registers each slot's value takes in SASS, for the register limit: a predicate, a warp-uniform value
+// (a uniform register) and the result of a cvta.to, a shl or mul folded into an add, or a logic operation merged into
+// another (ptxas_folded) none.
+std::vector<std::uint8_t> slot_register_words(const ir::Program& prog, const config::GpuConfig& cfg) {
+  std::vector<std::uint8_t> words(prog.num_slots, 1);
+  for (std::size_t k = 0; k < words.size() && k < prog.slot_words.size(); ++k) words[k] = prog.slot_words[k];
+  if (prog.cc_slot < words.size()) words[prog.cc_slot] = 0;
+  if (cfg.compiler_uniform_datapath != 0) {
+    const std::vector<std::uint8_t> uniform = uniform_slots(prog);
+    for (std::size_t k = 0; k < words.size() && k < uniform.size(); ++k)
+      if (uniform[k] != 0) words[k] = 0;
+  }
+  if (cfg.compiler_fold != 0) {
+    const std::vector<std::uint8_t> folded = ptxas_folded(prog, cfg);
+    std::vector<std::uint8_t> kept(prog.num_slots, 0);  // written by an instruction that stays
+    std::vector<std::uint8_t> gone(prog.num_slots, 0);  // written by a folded one that leaves no register
+    for (std::size_t pc = 0; pc < prog.code.size(); ++pc) {
+      const ir::Instr& in = prog.code[pc];
+      const bool vanishes = folded[pc] == kFolded && in.op != Op::Mov && in.op != Op::Nop;
+      for (auto w : instr_regs(prog, in).writes) (vanishes ? gone : kept)[w] = 1;
+    }
+    for (std::size_t k = 0; k < words.size(); ++k)
+      if (gone[k] != 0 && kept[k] == 0) words[k] = 0;
+  }
+  // A 64-bit base plus an immediate that only addresses memory is the [R.64+imm] of its loads and stores (SASS of
+  // traces/ubench_lsu_issue: LDG [R8.64+0x80] ... [R8.64+0x380] for eight PTX add.s64 of 128 ... 896).
+  // (Written once, from another register: not a pointer stepped in a loop, which stays in its register.)
+  std::vector<std::uint8_t> other_use(prog.num_slots, 0), offset_add(prog.num_slots, 0);
+  std::vector<std::uint32_t> defs(prog.num_slots, 0);
+  const auto mark = [&](std::uint32_t slot) {
+    if (slot < other_use.size()) other_use[slot] = 1;
+  };
+  for (const ir::Instr& in : prog.code) {
+    for (auto w : instr_regs(prog, in).writes) ++defs[w];
+    for (unsigned i = in.ndst; i < in.nops; ++i) {
+      const ir::Operand& o = in.ops[i];
+      if (o.kind == ir::Operand::Kind::Reg) mark(o.reg);
+      if (o.kind == ir::Operand::Kind::Vec)
+        for (std::uint32_t e = 0; e < o.count; ++e) mark(prog.vec_slots[o.reg + e]);
+    }
+    mark(in.guard);
+    if (in.op == Op::Add && in.ndst == 1 && in.ops[0].kind == ir::Operand::Kind::Reg && ir::size_of(in.type) == 8 &&
+        !ir::is_float(in.type) && in.guard == ir::kNoReg && in.nsrc() == 2 &&
+        in.src(0).kind == ir::Operand::Kind::Reg && in.src(1).kind == ir::Operand::Kind::Imm &&
+        in.src(0).reg != in.ops[0].reg)
+      offset_add[in.ops[0].reg] = 1;
+  }
+  for (std::size_t k = 0; k < words.size(); ++k)
+    if (offset_add[k] != 0 && other_use[k] == 0 && defs[k] == 1) words[k] = 0;
+  return words;
+}
+
+}  // namespace
+
+void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg, unsigned registers) {
   const bool exits = exit_early(prog);
   if (if_convert(prog, cfg) || exits) ir::compute_control_flow(prog);
+  const bool limited = cfg.compiler_register_limit != 0 && registers > cfg.compiler_reserved_registers;
+  const unsigned budget = limited ? registers - cfg.compiler_reserved_registers : 0;
+  const std::vector<std::uint8_t> words = limited ? slot_register_words(prog, cfg) : std::vector<std::uint8_t>{};
   for (std::size_t f = 0; f < prog.functions.size() && f < prog.cfgs.size(); ++f) {
     const std::uint32_t base = prog.functions[f].begin_pc;
-    for (const ir::Block& b : prog.cfgs[f].blocks) {
+    const auto live_out = limited ? block_live_out(prog, f) : std::vector<std::vector<std::uint8_t>>{};
+    for (std::size_t bi = 0; bi < prog.cfgs[f].blocks.size(); ++bi) {
+      const ir::Block& b = prog.cfgs[f].blocks[bi];
       // Regions between fences; a fence keeps its place.
+      std::vector<std::pair<std::uint32_t, std::uint32_t>> regions;  // (start, length)
       const std::uint32_t end = base + b.last + 1;
       std::uint32_t start = base + b.first;
       for (std::uint32_t pc = start; pc <= end; ++pc) {
         if (pc < end && kind_of(prog.code[pc]) != Kind::Fence && !slow_path(prog.code[pc], cfg)) continue;
-        if (pc - start >= cfg.compiler_min_region) schedule_region(prog, cfg, start, pc - start);
+        if (pc - start >= cfg.compiler_min_region) regions.emplace_back(start, pc - start);
         start = pc + 1;
       }
+      // The slots live at each region's start and after its end (a backward walk from the block's end).
+      std::vector<RegLimit> limits(limited ? regions.size() : 0);
+      if (limited && !regions.empty()) {
+        std::vector<std::uint8_t> live = live_out[bi];
+        std::size_t r = regions.size();
+        for (std::uint32_t pc = end; pc-- > base + b.first && r > 0;) {
+          if (pc + 1 == regions[r - 1].first + regions[r - 1].second) limits[r - 1].live_out = live;
+          const InstrRegs x = instr_regs(prog, prog.code[pc]);
+          if (prog.code[pc].guard == ir::kNoReg)
+            for (auto w : x.writes) live[w] = 0;
+          for (auto y : x.reads) live[y] = 1;
+          if (pc == regions[r - 1].first) {
+            limits[r - 1].live_in = live;
+            limits[r - 1].budget = budget;
+            limits[r - 1].words = &words;
+            --r;
+          }
+        }
+      }
+      for (std::size_t r = 0; r < regions.size(); ++r)
+        schedule_region(prog, cfg, regions[r].first, regions[r].second, limited ? &limits[r] : nullptr);
     }
   }
 }
@@ -542,6 +739,25 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
           bool leaf = true;
           for (auto r : regs[pc].reads) leaf = leaf && logic_folded[r] == 0;
           if (leaf && in.nsrc() + user.nsrc() - 1 <= 3) {
+            fold = true;
+            logic_folded[d] = 1;
+          }
+          break;
+        }
+        case Op::Min:
+        case Op::Max: {
+          // VIMNMX3: a 32-bit integer min (max) read once, by another min (max) of the same type, merges into it as
+          // the three-input form, one level deep as LOP3 (SASS of traces/j_colsum's colmax_u32: its 16 unrolled
+          // max.u32 are 8 VIMNMX3.U32).
+          const auto mnmx = [&](const ir::Instr& x) {
+            return x.op == in.op && x.type == in.type && !ir::is_float(x.type) && ir::size_of(x.type) == 4 &&
+                   x.flags == 0 && x.guard == ir::kNoReg && x.ndst == 1 && x.ops[0].kind == ir::Operand::Kind::Reg &&
+                   x.nsrc() == 2;
+          };
+          if (!mnmx(in) || defs[d] != 1 || reads[d] != 1 || reader[d] <= pc || !mnmx(prog.code[reader[d]])) break;
+          bool leaf = true;
+          for (auto r : regs[pc].reads) leaf = leaf && logic_folded[r] == 0;
+          if (leaf) {
             fold = true;
             logic_folded[d] = 1;
           }

@@ -286,6 +286,8 @@ class Rewriter {
   std::uint32_t fresh(std::uint32_t like, const std::string& tag) {
     const std::uint32_t s = prog_.num_slots++;
     prog_.slot_names.push_back(like == ir::kNoReg ? tag : fmt::format("{}'{}", prog_.slot_names[like], tag));
+    if (prog_.slot_words.size() + 1 == prog_.num_slots)
+      prog_.slot_words.push_back(like != ir::kNoReg && like < prog_.slot_words.size() ? prog_.slot_words[like] : 1);
     return s;
   }
 

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <regex>
 #include <sstream>
 
@@ -138,6 +139,15 @@ std::optional<PtxasReport> ptxas_resources(const std::string& path, const std::s
   }
   r.kernels = parse_ptxas_output(output);
   return r;
+}
+
+unsigned ptxas_entry_registers(const std::string& path, const std::string& target, const std::string& entry) {
+  std::ifstream in(path, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto report = ptxas_resources(path, text, target);
+  if (!report) return 0;
+  const auto it = report->kernels.find(entry);
+  return it == report->kernels.end() ? 0 : it->second.registers;
 }
 
 }  // namespace warpsim::sim

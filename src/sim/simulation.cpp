@@ -32,7 +32,8 @@ struct LoadedModule {
   ptx::Module module;
   std::uint64_t base = 0;  // where its .global variables live
   std::vector<std::uint8_t> const_bank;
-  std::map<std::string, std::unique_ptr<lower::Program>> programs;  // by entry, as the GPU runs them
+  // by entry and the registers that bound its schedule ("entry#registers"), as the GPU runs them
+  std::map<std::string, std::unique_ptr<lower::Program>> programs;
 };
 
 void check_target(const config::GpuConfig& gpu, const ptx::Module& m, const config::LaunchSpec& k) {
@@ -149,6 +150,16 @@ std::pair<unsigned, std::string> kernel_registers(const config::RunConfig& cfg, 
 
 }  // namespace
 
+unsigned schedule_registers(const config::RunConfig& cfg, const config::LaunchSpec& k, const ptx::Module& m) {
+  if (cfg.gpu.compiler_schedule == 0 || cfg.gpu.compiler_register_limit == 0) return 0;
+  if (k.registers) return *k.registers;
+  try {
+    return ptxas_entry_registers(k.ptx, m.target, k.entry);
+  } catch (const Error&) {
+    return 0;  // PTX that ptxas rejects (warpsim may still run it): no limit
+  }
+}
+
 void RunResult::read_buffer(std::size_t i, std::uint64_t offset, std::uint64_t n, std::byte* out) const {
   const auto& b = config.buffers.at(i);
   const func::GlobalMemory::Region* r = memory ? memory->region(b.name) : nullptr;
@@ -229,11 +240,25 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
     }
     LoadedModule& lm = *slot;
     check_target(cfg.gpu, lm.module, k);
-    auto& prog_slot = lm.programs[k.entry];
+    // The timing model needs the kernel's registers per thread (occupancy); the list scheduler is bounded by them
+    // (compiler.register_limit).
+    std::pair<unsigned, std::string> timing_regs;
+    if (!opts.functional_only) {
+      try {
+        timing_regs = kernel_registers(cfg, k, lm.module);
+      } catch (const Error& e) {
+        throw Error(e.kind(), fmt::format("{}: {} ({} {}): {}", cfg.path, k.json_path, k.entry, k.ptx, e.what()));
+      }
+    }
+    const unsigned sched_regs = cfg.gpu.compiler_schedule == 0 || cfg.gpu.compiler_register_limit == 0 ? 0
+                                : opts.functional_only                                                 ? schedule_registers(cfg, k, lm.module)
+                                                                                                       : timing_regs.first;
+    auto& prog_slot = lm.programs[fmt::format("{}#{}", k.entry, sched_regs)];
     if (!prog_slot) {
-      // ptxas's instruction order (compiler.schedule): same values, the order the GPU issues them in.
-      prog_slot =
-          std::make_unique<lower::Program>(lower::lower(ir::load_program(lm.module, k.entry, lm.base), cfg.gpu));
+      // ptxas's instruction order (compiler.schedule): same values, the order the GPU issues them in, within the
+      // registers ptxas gives the kernel.
+      prog_slot = std::make_unique<lower::Program>(
+          lower::lower(ir::load_program(lm.module, k.entry, lm.base), cfg.gpu, sched_regs));
     }
     const lower::Program& lowered = *prog_slot;
     const ir::Program& prog = lowered.code;
@@ -278,7 +303,7 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
         st = func::run_grid(L, limits, observed ? opts.observer : nullptr);
       } else {
         if (opts.trace != nullptr) opts.trace->on_kernel_begin(k.entry);
-        const auto [regs, source] = kernel_registers(cfg, k, lm.module);
+        const auto& [regs, source] = timing_regs;
         ks.registers_per_thread = regs;
         ks.registers_source = source;
         L.regs_per_thread = regs;

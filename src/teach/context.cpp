@@ -168,7 +168,9 @@ void Context::choose_warp() {
   ro.functional_only = true;
   ro.observe_launch = launch_;
   try {
-    const lower::Program prog = lower::lower(ir::load_program(ptx::parse_file(l.ptx), l.entry), cfg_.gpu);
+    const ptx::Module module = ptx::parse_file(l.ptx);
+    const lower::Program prog =
+        lower::lower(ir::load_program(module, l.entry), cfg_.gpu, sim::schedule_registers(cfg_, l, module));
     WarpChooser chooser(prog.code, l.block.x * l.block.y * l.block.z, choice_);
     ro.observer = &chooser;
     try {

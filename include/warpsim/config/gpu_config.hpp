@@ -223,6 +223,9 @@ struct GpuConfig {
   unsigned compiler_if_convert_max = 24;  // SASS instructions: longest side of a guarded block ptxas predicates
   unsigned compiler_min_region = 3;       // instructions: shortest fence-free run the list scheduler reorders
   unsigned compiler_nc_load_barriers = 3;  // CTA barriers a read-only global load (ld.global.nc) may move above
+  unsigned compiler_register_limit = 0;    // 1: the list scheduler keeps live registers within the kernel's count
+  unsigned compiler_reserved_registers = 3;  // registers of ptxas's count that hold no PTX value (R1, the last two)
+  unsigned compiler_global_load_latency = 0;  // cycles ptxas's scheduler assumes for a global load (0: mem.l1_hit_latency)
   unsigned compiler_vector_chunk = 16;    // bytes: the widest shared access formed from adjacent ones
   unsigned compiler_unroll = 1;           // loop copies: ptxas's unroll factor for the loops it unrolls (1: none)
   unsigned compiler_unroll_max_body = 64;  // SASS instructions: the largest loop body ptxas unrolls

@@ -89,6 +89,9 @@ struct Program {
   std::uint32_t num_slots = 0;            // 64-bit register slots per thread
   std::uint32_t cc_slot = kNoReg;         // the carry flag of .cc instructions (a hidden slot)
   std::vector<std::string> slot_names;    // for messages
+  // per slot: the 32-bit SASS registers its value takes (0 for a predicate and the carry flag, 2 for a 64-bit
+  // register and for each half of a .b128 one, else 1); the list scheduler's register pressure (ptxas_model.hpp)
+  std::vector<std::uint8_t> slot_words;
   std::uint32_t param_kernel_size = 0;    // bytes of the kernel parameter buffer
   std::uint32_t param_func_size = 0;      // bytes of the per-thread ParamFunc area
   std::uint32_t local_size = 0;           // bytes of per-thread local memory (.local variables)

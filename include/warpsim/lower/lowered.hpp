@@ -112,8 +112,9 @@ struct Program {
 };
 
 // Rewrites `prog` as ptxas would (compiler.schedule) and annotates every instruction (folding and merging with
-// compiler.fold). With both at 0 the program runs as written and every instruction issues.
-Program lower(ir::Program prog, const config::GpuConfig& cfg);
+// compiler.fold). With both at 0 the program runs as written and every instruction issues. `registers`: the
+// kernel's registers per thread (ptxas -v) for compiler.register_limit (0: not known, no limit).
+Program lower(ir::Program prog, const config::GpuConfig& cfg, unsigned registers = 0);
 // Annotates `prog` as it is (no rewriting): for programs a caller has already scheduled or wants run as written.
 Program annotate(ir::Program prog, const config::GpuConfig& cfg);
 

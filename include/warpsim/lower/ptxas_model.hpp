@@ -24,11 +24,24 @@
 //              griddepcontrol), and is taken before any other ready instruction: SASS of traces/j_sgemm16_256,
 //              whose unrolled tile loop has the next tiles' LDG.E.CONSTANT above two or three BAR.SYNC, as early
 //              as that allows (a plain ld.global stays below a barrier: another thread may have stored its data).
-//              Latencies are the GPU model's (pipes, shared-memory and L1 latency, emulated operations).
+//              Latencies are the GPU model's (pipes, shared-memory latency, emulated operations); a global load's
+//              is compiler.global_load_latency (80 on the H200: ptxas issues a loop's loads far ahead of their use,
+//              all 16 of j_colsum's unrolled body before its first VIMNMX3), else mem.l1_hit_latency.
 //              The reordered program computes the same values (every dependence is kept).
+//   registers  compiler.register_limit = 1 and the kernel's registers per thread known (ptxas -v): the scheduler
+//              keeps the 32-bit registers live at once within that count less compiler.reserved_registers. Live
+//              values come from a liveness analysis of the function (a 64-bit value takes two registers; predicates,
+//              warp-uniform values, folded cvta/shl/mul results, merged logic operations and a 64-bit base plus an
+//              immediate that only addresses memory take none). A ready instruction that would go beyond the count
+//              waits while an instruction that frees registers is on its way; if none is, the ready one that adds
+//              the fewest issues (ptxas would spill). SASS of traces/ubench_smem_wide (29 registers: eight
+//              independent LDS.128 issued four at a time) and traces/j_sgemm16_256 (32: a tile's LDS interleaved
+//              with its FFMA chain a few ahead of their use).
 //   fold       compiler.fold = 1: cvta.to.<space>, register and immediate moves, and shl (by an immediate),
 //              mul.lo and mul.wide whose every use is an integer add or subtract issue no instruction: their
-//              result is ready when their sources are (the add that uses it becomes the LEA / IMAD).
+//              result is ready when their sources are (the add that uses it becomes the LEA / IMAD). So do a logic
+//              operation read once by another (LOP3) and a 32-bit integer min/max read once by another of its kind
+//              (VIMNMX3, SASS of traces/j_colsum), one level deep.
 //   vectorise  also with compiler.fold: consecutive ld.shared (or st.shared) of 4 or 8 bytes from one base
 //              register at consecutive offsets inside a 16-byte chunk (the first offset a multiple of 16; the
 //              base register is assumed aligned, as ptxas proves it from the array's alignment) are one
@@ -44,7 +57,8 @@
 //              an immediate to the ALU (IADD3, SHF) or to the FMA pipe (VIADD, IMAD.IADD, IMAD.SHL), whichever
 //              has had fewer instructions so far in the basic block (SASS of traces/ubench_smem_tput and
 //              ubench_pipe_tput: independent adds alternate IADD3 and VIADD, shifts SHF and IMAD.SHL).
-// Leaves out: register allocation and its limits on hoisting, software pipelining across iterations (loop
+// Leaves out: register allocation itself (which value goes in which register, so write-after-read hazards between
+// SASS registers; the count is the limit, moves are not coalesced), software pipelining across iterations (loop
 // unrolling is lower/unroll.hpp), vectorisation of global accesses and of shared ones ptxas cannot prove aligned (warpsim
 // assumes the base is), LDC for parameters (ptxas's choice between a uniform and a vector register for a parameter
 // is not modelled: a uniform value stays uniform), the uniform pipe's own latency (pipe.uniform), [R+UR] addresses
@@ -65,7 +79,8 @@ namespace warpsim::lower {
 // (code and text move together; branches, and with them their reconvergence entries, stay where they are;
 // blocks keep their pc ranges, so branch targets stay valid). If-converted instructions' text gets the new
 // guard.
-void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg);
+// `registers`: the kernel's registers per thread (ptxas -v), for compiler.register_limit; 0: not known, no limit.
+void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg, unsigned registers = 0);
 
 // Per pc: kFolded when ptxas folds the instruction into others (see "fold" above), kMerged when it is part of
 // a wider shared-memory access an earlier instruction issues (see "vectorise"), else 0. With wide_bytes: per pc, the

@@ -36,5 +36,8 @@ std::string ptxas_cache_dir();
 // when ptxas is not installed; throws warpsim::Error(ErrorKind::Launch) with ptxas's output when it fails.
 std::optional<PtxasReport> ptxas_resources(const std::string& path, const std::string& ptx_text,
                                            const std::string& target);
+// The registers per thread ptxas gives `entry` of the PTX file `path` for `target`; 0 when ptxas is not installed
+// or reports no such entry (throws as ptxas_resources when ptxas fails).
+unsigned ptxas_entry_registers(const std::string& path, const std::string& target, const std::string& entry);
 
 }  // namespace warpsim::sim

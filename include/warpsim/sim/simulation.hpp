@@ -7,6 +7,7 @@
 #include <warpsim/config/run_config.hpp>
 #include <warpsim/func/memory.hpp>
 #include <warpsim/func/racecheck.hpp>
+#include <warpsim/ptx/ast.hpp>
 #include <warpsim/timing/trace_sink.hpp>
 
 #include <cstddef>
@@ -86,6 +87,12 @@ struct RunResult {
 };
 
 RunResult run(const config::RunConfig& cfg, const RunOptions& opts = {});
+
+// The registers per thread that bound ptxas's list scheduling of launch `k` (compiler.register_limit): the run
+// config's "registers", else ptxas -v on its PTX (module `m`), else 0 (no ptxas: no limit). 0 as well when the GPU
+// model does not schedule or limit. A run, timed or functional, lowers each kernel with this count, so reports that
+// lower a kernel again get the same code.
+unsigned schedule_registers(const config::RunConfig& cfg, const config::LaunchSpec& k, const ptx::Module& m);
 RunResult run_file(const std::string& config_path, const RunOptions& opts = {});
 
 }  // namespace warpsim::sim

@@ -371,3 +371,83 @@ TEST_CASE("list scheduler: a fence still orders a read-only load, and an emulate
 }
 
 }  // namespace WARPSIM_UNITY_ID
+
+namespace WARPSIM_UNITY_ID {
+
+TEST_CASE("list scheduler: within the kernel's registers (compiler.register_limit), a load waits for the adds that free registers") {
+  // Four independent 16-byte shared loads summed into one value: 16 registers of results if all are in flight. ptxas
+  // issues them only as far ahead as its register count allows (SASS of traces/ubench_smem_wide: eight LDS.128, four
+  // at a time, in 29 registers).
+  const std::string ptx = ptest::kernel(
+      "  .reg .u32 %r<40>;\n  .reg .u64 %rd<4>;\n  .shared .align 16 .u32 s[64];\n", R"(
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  mov.u32 %r1, %tid.x;
+  shl.b32 %r2, %r1, 4;
+  mov.u32 %r3, s;
+  add.u32 %r4, %r3, %r2;
+  st.shared.v4.u32 [%r4], {%r1, %r2, %r3, %r4};
+  st.shared.v4.u32 [%r4+64], {%r2, %r3, %r4, %r1};
+  st.shared.v4.u32 [%r4+128], {%r3, %r4, %r1, %r2};
+  st.shared.v4.u32 [%r4+192], {%r4, %r1, %r2, %r3};
+  bar.sync 0;
+  ld.shared.v4.u32 {%r5, %r6, %r7, %r8}, [%r4];
+  ld.shared.v4.u32 {%r9, %r10, %r11, %r12}, [%r4+64];
+  ld.shared.v4.u32 {%r13, %r14, %r15, %r16}, [%r4+128];
+  ld.shared.v4.u32 {%r17, %r18, %r19, %r20}, [%r4+192];
+  add.u32 %r21, %r5, %r6;
+  add.u32 %r22, %r21, %r7;
+  add.u32 %r23, %r22, %r8;
+  add.u32 %r24, %r23, %r9;
+  add.u32 %r25, %r24, %r10;
+  add.u32 %r26, %r25, %r11;
+  add.u32 %r27, %r26, %r12;
+  add.u32 %r28, %r27, %r13;
+  add.u32 %r29, %r28, %r14;
+  add.u32 %r30, %r29, %r15;
+  add.u32 %r31, %r30, %r16;
+  add.u32 %r32, %r31, %r17;
+  add.u32 %r33, %r32, %r18;
+  add.u32 %r34, %r33, %r19;
+  add.u32 %r35, %r34, %r20;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.u64 %rd3, %rd1, %rd2;
+  st.global.u32 [%rd3], %r35;
+  exit;
+)");
+  const auto sched = [&](unsigned registers, const std::string& limit) {
+    warpsim::ir::Program p = ptest::load(ptx);
+    warpsim::lower::ptxas_schedule(p, ptest::tiny({"compiler.schedule=1", "compiler.register_limit=" + limit,
+                                                   "compiler.reserved_registers=3"}),
+                                   registers);
+    return p;
+  };
+  // The shared loads issued before the first add (which waits for the first load).
+  const auto loads_before_first_add = [](const warpsim::ir::Program& p) {
+    unsigned n = 0;
+    for (const std::string& t : p.text) {
+      if (t.rfind("add.u32 %r21,", 0) == 0) break;
+      if (t.rfind("ld.shared", 0) == 0) ++n;
+    }
+    return n;
+  };
+  INFO(ptest::listing(sched(0, "1")));
+  CHECK(loads_before_first_add(sched(0, "1")) == 4);   // registers not known: no limit
+  CHECK(loads_before_first_add(sched(20, "0")) == 4);  // the limit off
+  CHECK(loads_before_first_add(sched(64, "1")) == 4);  // registers enough for all four
+  // 20 registers, 17 for values: the output address %rd3 (2) and %r4 stay live, so three loads (12) fit and the
+  // fourth waits for the first add (which frees one register, as the fourth load's last read of %r4 does); with 16
+  // registers, two loads.
+  const warpsim::ir::Program three = sched(20, "1"), two = sched(16, "1");
+  INFO(ptest::listing(three));
+  CHECK(loads_before_first_add(three) == 3);
+  CHECK(ptest::pc_of(three, "ld.shared.v4.u32 {%r17") == ptest::pc_of(three, "add.u32 %r21,") + 1);
+  INFO(ptest::listing(two));
+  CHECK(loads_before_first_add(two) == 2);
+  // Same values as the PTX order.
+  const auto before = ptest::run(ptest::load(ptx), 1, 4, 4);
+  CHECK(ptest::run(three, 1, 4, 4) == before);
+  CHECK(ptest::run(two, 1, 4, 4) == before);
+}
+
+}  // namespace WARPSIM_UNITY_ID

@@ -1,6 +1,6 @@
 // ptxas_folded: which PTX instructions issue no SASS instruction of their own (cvta.to, register and immediate
-// moves, shl by an immediate / mul.lo / mul.wide whose only uses are integer adds), and assumed_latency, the
-// latency the scheduler assumes for each instruction.
+// moves, shl by an immediate / mul.lo / mul.wide whose only uses are integer adds, an integer min/max merged into
+// another as VIMNMX3), and assumed_latency, the latency the scheduler assumes for each instruction.
 #include "ptxas_test_util.hpp"
 
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
@@ -122,6 +122,53 @@ TEST_CASE("assumed latency: pipes, memory spaces and emulated operations from th
   CHECK(lat(emul, "div.rn.f32") == 77);
   CHECK(lat(emul, "div.u32") == 55);
   CHECK(lat(emul, "ld.global") == 33);
+  // compiler.global_load_latency, when set, replaces mem.l1_hit_latency for global loads only
+  const auto assumed = ptest::tiny({"mem.l1_hit_latency=33", "compiler.global_load_latency=80"});
+  CHECK(lat(assumed, "ld.global") == 80);
+  CHECK(lat(assumed, "ld.shared") == 30);
+  CHECK(lat(assumed, "ld.param") == 4);
+}
+
+TEST_CASE("folding: a 32-bit integer min or max read once by another of its kind is the three-input VIMNMX3") {
+  // colmax_u32's chain m = max(max(max(max(m, a), b), c), d) is two VIMNMX3.U32 in SASS (traces/j_colsum).
+  const std::string ptx = ptest::kernel("  .reg .u32 %r<20>;\n  .reg .u64 %rd<4>;\n  .reg .f32 %f<4>;\n", R"(
+  ld.param.u64 %rd1, [out];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %clock;
+  add.u32 %r3, %r1, %r2;
+  add.u32 %r4, %r3, %r2;
+  max.u32 %r5, %r1, %r2;
+  max.u32 %r6, %r5, %r3;
+  max.u32 %r7, %r6, %r4;
+  max.u32 %r8, %r7, %r1;
+  min.u32 %r9, %r1, %r2;
+  max.u32 %r10, %r9, %r3;
+  max.s32 %r11, %r1, %r2;
+  max.s32 %r12, %r11, %r3;
+  max.s32 %r13, %r11, %r4;
+  cvt.rn.f32.u32 %f1, %r1;
+  max.f32 %f2, %f1, %f1;
+  max.f32 %f3, %f2, %f1;
+  st.global.u32 [%rd1], %r8;
+  st.global.u32 [%rd1+4], %r10;
+  st.global.u32 [%rd1+8], %r12;
+  st.global.u32 [%rd1+12], %r13;
+  st.global.f32 [%rd1+16], %f3;
+  exit;
+)");
+  const auto p = ptest::load(ptx);
+  const auto f = warpsim::lower::ptxas_folded(p, ptest::tiny());
+  const auto folded = [&](const std::string& text) {
+    INFO(text);
+    return f[ptest::pc_of(p, text)] == 1;
+  };
+  CHECK(folded("max.u32 %r5,"));        // read once, by a max.u32
+  CHECK_FALSE(folded("max.u32 %r6,"));  // takes a merged one: one level deep
+  CHECK(folded("max.u32 %r7,"));
+  CHECK_FALSE(folded("max.u32 %r8,"));   // read by a store
+  CHECK_FALSE(folded("min.u32 %r9,"));   // read by a max
+  CHECK_FALSE(folded("max.s32 %r11,"));  // read twice
+  CHECK_FALSE(folded("max.f32 %f2,"));   // FMNMX has two inputs
 }
 
 namespace {
