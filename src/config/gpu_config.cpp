@@ -632,8 +632,10 @@ std::vector<Param> make_params() {
             "of stalled ones); 0: PTX order and branches"),
       count("compiler.fold", &G::compiler_fold, "bool", 0, 1,
             "1: instructions that ptxas folds into others (cvta.to.<space>, register and immediate moves, shl/mul/"
-            "mul.wide whose every use is an integer add, which becomes the LEA/IMAD) issue no instruction of their "
-            "own; 0: every PTX instruction issues"),
+            "mul.wide whose every use is an integer add, which becomes the LEA/IMAD, logic and integer min/max pairs "
+            "(LOP3, VIMNMX3), a 64-bit base plus an immediate used only as an address, an unrolled copy's counter "
+            "step) issue no instruction of their own, and a 64-bit integer add is two (IADD3, IADD3.X); 0: every PTX "
+            "instruction issues once"),
       count("compiler.if_convert_max", &G::compiler_if_convert_max, "SASS instructions", 0, 1000,
             "with compiler.schedule: the longest side of a short guarded block (or of each side of an if/else) that "
             "is predicated instead of branched around, counted in SASS instructions"),

@@ -124,11 +124,33 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
       for (const std::uint32_t s : r.reads)
         if (s < read.size()) read[s] = 1;
   }
+  // With compiler.fold: the slots written by a multiply ptxas folds into the add that uses it (IMAD.WIDE).
+  std::vector<std::uint8_t> folded_mul;
+  if (cfg.compiler_fold != 0) {
+    folded_mul.assign(prog.num_slots, 0);
+    for (std::size_t pc = 0; pc < n; ++pc)
+      if (folded[pc] == kFolded && prog.code[pc].op == ir::Op::Mul)
+        for (const std::uint32_t w : all_regs[pc].writes) folded_mul[w] = 1;
+  }
   for (std::size_t pc = 0; pc < n; ++pc) {
     const ir::Instr& in = prog.code[pc];
     InstrTiming& t = out.instrs[pc];
     t.pipe = op_class(in);
     t.issue = folded[pc] == kMerged ? Issue::Merged : folded[pc] != 0 ? Issue::Folded : Issue::Sass;
+    // With compiler.fold, a 64-bit integer add or subtract is two SASS instructions, IADD3 and IADD3.X with the
+    // carry (SASS of traces/j_colsum, j_gemv_t, ubench_cp_async's address chains), unless it takes a folded
+    // multiply (IMAD.WIDE): the warp issues twice, the result lands one cycle after the pipe's latency.
+    if (cfg.compiler_fold != 0 && t.issue == Issue::Sass && (in.op == ir::Op::Add || in.op == ir::Op::Sub) &&
+        !ir::is_float(in.type) && ir::size_of(in.type) == 8 && !in.has(ir::kCC)) {
+      bool imad_wide = false;
+      for (const std::uint32_t r : all_regs[pc].reads)
+        imad_wide = imad_wide || (r < folded_mul.size() && folded_mul[r] != 0);
+      if (!imad_wide) {
+        t.expanded = true;
+        t.sass = 2;
+        t.latency = pipe_timing(cfg, t.pipe).latency + 1;
+      }
+    }
     if (wide[pc] == 8 || wide[pc] == 16) t.wide_bytes = wide[pc];
     InstrRegs regs = std::move(all_regs[pc]);
     if (in.op == ir::Op::Wgmma && in.sub_op<ir::WgmmaOp>() == ir::WgmmaOp::MmaAsync) {

@@ -673,6 +673,8 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
     // logic operation merged into its reader (LOP3).
     std::vector<std::uint32_t> defs(prog.num_slots, 0), reads(prog.num_slots, 0), reader(prog.num_slots, 0);
     std::vector<std::uint32_t> smem_address_reads(prog.num_slots, 0);  // reads as the base of ld/st.shared [r]
+    std::vector<std::uint32_t> address_reads(prog.num_slots, 0);       // reads as the base of any [r] address
+    std::vector<std::uint32_t> step_or_compare_reads(prog.num_slots, 0);  // by a counter step or a setp
     std::vector<std::uint32_t> def_pc(prog.num_slots, 0);              // the (last) instruction writing it
     std::vector<std::uint8_t> only_adds(prog.num_slots, 1), logic_folded(prog.num_slots, 0);
     for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
@@ -684,6 +686,12 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
       }
       const ir::Instr& in = prog.code[pc];
       const ir::OpInfo& op = ir::op_info(in.op);
+      for (unsigned i = 0; i < in.nops; ++i)
+        if (in.ops[i].kind == ir::Operand::Kind::Addr && in.ops[i].reg != ir::kNoReg) ++address_reads[in.ops[i].reg];
+      if (in.op == Op::Setp || in.has(ir::kUnrollStep) ||
+          (int_add(in) && in.nsrc() == 2 && in.src(1).kind == ir::Operand::Kind::Imm))
+        for (unsigned i = in.ndst; i < in.nops; ++i)
+          if (in.ops[i].kind == ir::Operand::Kind::Reg) ++step_or_compare_reads[in.ops[i].reg];
       if (op.memory && !op.atomic && (op.load || op.store) && in.space == ir::Space::Shared)
         for (unsigned i = 0; i < in.nops; ++i)
           if (in.ops[i].kind == ir::Operand::Kind::Addr && in.ops[i].reg != ir::kNoReg)
@@ -691,9 +699,19 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
     }
     for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
       const ir::Instr& in = prog.code[pc];
-      if (in.op == Op::Nop) {
+      if (in.op == Op::Nop) {  // an if-converted branch
         folded[pc] = kFolded;
         continue;
+      }
+      // An earlier unrolled copy's counter step (lower/unroll.hpp) whose value only addresses memory, steps the
+      // counter again or is compared: ptxas steps once per trip and uses offsets ([R+imm]); a step whose value
+      // feeds other arithmetic stays (SASS of traces/mma_sync's ldst_matrix: an IADD3 per copy's index).
+      if (in.has(ir::kUnrollStep) && in.ndst == 1 && in.ops[0].kind == ir::Operand::Kind::Reg) {
+        const std::uint32_t d = in.ops[0].reg;
+        if (defs[d] == 1 && step_or_compare_reads[d] + address_reads[d] == reads[d]) {
+          folded[pc] = kFolded;
+          continue;
+        }
       }
       if (in.ndst != 1 || in.ops[0].kind != ir::Operand::Kind::Reg) continue;
       const std::uint32_t d = in.ops[0].reg;
@@ -710,6 +728,14 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
         case Op::Shl: fold = in.src(1).kind == ir::Operand::Kind::Imm && feeds_only_adds; break;
         case Op::Mul: fold = !ir::is_float(in.type) && !in.has(ir::kHi) && feeds_only_adds; break;
         case Op::Add: {
+          // A 64-bit base plus an immediate that only addresses memory is the [R.64+imm] of its accesses (SASS of
+          // traces/ubench_lsu_issue and ubench_cp_async: LDG [R8.64+0x80] ... for the PTX's add.s64 of 128 ...).
+          if (int_add(in) && ir::size_of(in.type) == 8 && in.guard == ir::kNoReg &&
+              in.src(0).kind == ir::Operand::Kind::Reg && in.src(1).kind == ir::Operand::Kind::Imm &&
+              in.src(0).reg != d && defs[d] == 1 && reads[d] != 0 && address_reads[d] == reads[d]) {
+            fold = true;
+            break;
+          }
           // The uniform datapath (compiler.uniform_datapath): a 32-bit add of a warp-uniform register (the shared
           // array's address, a uniform offset) whose result only addresses ld/st.shared is the LDS/STS's
           // [R+UR] address (SASS of traces/ubench_smem_tput: LDS R17, [R8+UR12]).

@@ -325,6 +325,14 @@ class Rewriter {
     for (std::uint32_t pc = L.first; pc < L.last; ++pc) {
       if (pc == L.setp_pc && !last && L.drop_setp) continue;
       ir::Instr in = prog_.code[pc];
+      // A counter stepped by an immediate (add/sub r, r, k): ptxas steps it once per trip, by U k, and the copies
+      // use it at offsets (SASS of traces/j_colsum: one VIADD R4, R4, -0x10 per 16 elements; j_sgemm16_256: its
+      // A pointer's loads at [R18.64+0x40], +0x80, +0xc0). The earlier copies' steps issue nothing.
+      if (!last && (in.op == ir::Op::Add || in.op == ir::Op::Sub) && !ir::is_float(in.type) && !in.has(ir::kCC) &&
+          !in.has(ir::kSat) && in.guard == ir::kNoReg && in.ndst == 1 && in.ops[0].kind == Operand::Kind::Reg &&
+          in.src(0).kind == Operand::Kind::Reg && in.src(0).reg == in.ops[0].reg &&
+          in.src(1).kind == Operand::Kind::Imm)
+        in.flags |= ir::kUnrollStep;
       if (in.guard != ir::kNoReg) in.guard = mapped(in.guard);
       for (unsigned i = 0; i < in.nops; ++i) {
         Operand& o = in.ops[i];

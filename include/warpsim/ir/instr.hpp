@@ -129,6 +129,7 @@ enum Flag : std::uint64_t {
   kBulkRead = 1u << 30 /* cp.async.bulk.wait_group.read: waits only until the sources have been read */,
   kMulticast = 1u << 31 /* cp.async.bulk(.tensor) .multicast::cluster: a ctaMask operand follows [mbar] */,
   kNc = 1ull << 32 /* ld.global.nc: the data is read-only while the kernel runs (PTX ISA, ld.global.nc) */,
+  kUnrollStep = 1ull << 33 /* ptxas unroll: an earlier copy's counter step, merged into the trip's last one */,
 };
 
 // Sub-operations for instructions with a mode modifier.

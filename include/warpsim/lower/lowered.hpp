@@ -8,8 +8,10 @@
 //              that use it (Folded: no issue slot, its result is ready when its sources are: LEA/IMAD, register
 //              allocation), or merged into a wider shared-memory access an earlier instruction issued (Merged:
 //              no issue slot, its data still passes the shared-memory unit).
-//   sass       how many SASS instructions it becomes: 1, an emulated operation's emul.<op>.instructions, or
-//              sm.printf_instructions for a printf call. The timing model keeps the warp for that many issue
+//   sass       how many SASS instructions it becomes: 1, an emulated operation's emul.<op>.instructions,
+//              sm.printf_instructions for a printf call, or with compiler.fold 2 for a 64-bit integer add or
+//              subtract (IADD3 + IADD3.X; 1 when it takes a folded mul.wide: IMAD.WIDE), whose result lands one
+//              cycle after the integer pipe's latency. The timing model keeps the warp for that many issue
 //              slots (printf: for sm.printf_cycles instead) and counts them in smsp__inst_executed.
 //   latency    an emulated operation's measured latency (emul.<op>.latency); 0 = the pipe's.
 //   tensor_hold  an mma's hold on the tensor pipe (fractional: the sub-partition carries the remainder):

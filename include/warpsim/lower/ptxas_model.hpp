@@ -41,7 +41,9 @@
 //              mul.lo and mul.wide whose every use is an integer add or subtract issue no instruction: their
 //              result is ready when their sources are (the add that uses it becomes the LEA / IMAD). So do a logic
 //              operation read once by another (LOP3) and a 32-bit integer min/max read once by another of its kind
-//              (VIMNMX3, SASS of traces/j_colsum), one level deep.
+//              (VIMNMX3, SASS of traces/j_colsum), one level deep; a 64-bit base plus an immediate that only
+//              addresses memory ([R.64+imm]); and an earlier unrolled copy's counter step whose value only
+//              addresses memory, is stepped again or compared (lower/unroll.hpp: ptxas steps once per trip).
 //   vectorise  also with compiler.fold: consecutive ld.shared (or st.shared) of 4 or 8 bytes from one base
 //              register at consecutive offsets inside a 16-byte chunk (the first offset a multiple of 16; the
 //              base register is assumed aligned, as ptxas proves it from the array's alignment) are one

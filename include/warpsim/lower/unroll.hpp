@@ -32,7 +32,9 @@
 // register slots are the renamed ones (named NAME'uI in messages).
 // Leaves out: ptxas's remainder code (it peels the remainder in blocks of two and one iteration; warpsim's
 // remainder is the PTX loop), full unrolling of loops with a constant trip count, register pressure limiting the
-// factor, the merged counter updates (each copy keeps its own add), and unrolling of multi-block loops.
+// factor, and unrolling of multi-block loops. A counter step by an immediate in an earlier copy (add/sub r, r, k) is
+// marked ir::kUnrollStep: ptxas steps once per trip and uses offsets, and with compiler.fold such a step issues
+// nothing when its value only addresses memory, is stepped again or compared (ptxas_model.hpp, "fold").
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>

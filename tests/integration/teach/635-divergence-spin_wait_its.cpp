@@ -27,7 +27,8 @@ TEST_CASE("divergence section: spin_wait_its livelocks under ipdom_stack and fin
   o.config_path = WARPSIM_SOURCE_DIR "/traces/spin_wait_its/spin_wait_its.json";
   const std::string page = warpsim::teach::render_report(o);
   const std::string its = strip(page, "independent-schedule1");
-  CHECK(its.find("data-end=\"finished\">finished: the warp issued 25 instructions") != std::string::npos);
+  // (23: the two add.s64 of an immediate that only address the flag are ptxas's [R.64+0x4], folded)
+  CHECK(its.find("data-end=\"finished\">finished: the warp issued 23 instructions") != std::string::npos);
   const std::string ipdom = strip(page, "ipdom_stack-schedule1");
   CHECK(ipdom.find("data-end=\"livelock\">livelock: stopped by the watchdog after 65,536 warp-instructions "
                    "without progress; this warp issued ") != std::string::npos);

@@ -82,3 +82,42 @@ TEST_CASE("a folded cvta.to.global takes no time before a load") {
 }
 
 }  // namespace WARPSIM_UNITY_ID
+
+namespace WARPSIM_UNITY_ID {
+
+TEST_CASE("a 64-bit add is two SASS instructions, one with a folded mul.wide, none as an address offset") {
+  // IADD3 + IADD3.X for add.s64 r, r, r; IMAD.WIDE for mul.wide + add.s64; [R.64+0x8] for a base plus an immediate
+  // that only addresses memory (traces/sass: j_colsum, ubench_lsu_issue).
+  const std::string k = ttest::header() + R"(
+.visible .entry k(.param .u64 out) {
+  .reg .u32 %r<4>;
+  .reg .u64 %rd<8>;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd2, %r1, 4;
+  add.s64 %rd3, %rd1, %rd2;
+  shl.b32 %r2, %r1, 2;
+  cvt.u64.u32 %rd4, %r2;
+  add.s64 %rd5, %rd3, %rd4;
+  add.s64 %rd6, %rd3, 8;
+  st.global.u32 [%rd6], %r1;
+  st.global.u32 [%rd5+256], %r1;
+  exit;
+}
+)";
+  // ld.param, mov, add (IMAD.WIDE), shl, cvt, add.s64 (2), st, st, exit: 10 SASS of 12 PTX (cvta, mul.wide and the
+  // offset add fold; the 64-bit add of two registers adds one).
+  const auto r = ttest::run(k, 1, 32, 128, true, {"compiler.fold=1"});
+  const auto& s = r.timing.stats;
+  CHECK(s.ptx_inst_executed == 12);
+  CHECK(s.ptx_inst_folded == 3);
+  CHECK(s.sass_inst_expanded == 1);
+  CHECK(s.smsp_inst_executed_sum == 10);
+  for (unsigned t = 0; t < 32; ++t) {
+    CHECK(r.out[2 + t] == t);         // [%rd6] = out + 4t + 8: word t + 2
+    CHECK(r.out[64 + 2 * t] == t);  // [%rd5+256] = out + 8t + 256: word 2t + 64
+  }
+}
+
+}  // namespace WARPSIM_UNITY_ID

@@ -266,9 +266,35 @@ TEST_CASE("unroll: the copies' loads issue back to back, so the loop takes fewer
   CHECK(r1.out == r4.out);
   INFO("cycles: as written " << r1.timing.cycles << ", unrolled " << r4.timing.cycles);
   // 32 iterations for the last lane: as written each iteration waits for its load before the next is issued;
-  // unrolled, four loads are in flight at once and only the mad chain waits (exact cycles of the tiny model).
+  // unrolled, four loads are in flight at once and only the mad chain waits, and the first three copies' pointer
+  // and counter steps issue nothing (exact cycles of the tiny model).
   CHECK(r1.timing.cycles == 3195);
-  CHECK(r4.timing.cycles == 2437);
+  CHECK(r4.timing.cycles == 2425);
+}
+
+}  // namespace WARPSIM_UNITY_ID
+
+namespace WARPSIM_UNITY_ID {
+
+TEST_CASE("unroll: the earlier copies' counter steps issue nothing unless other arithmetic reads them") {
+  // ptxas steps a counter once per trip and the copies use offsets (traces/j_colsum: one VIADD per 16 elements;
+  // j_sgemm16_256: [R18.64+0x40]); a counter that feeds arithmetic keeps one instruction per copy (traces/mma_sync's
+  // ldst_matrix: an IADD3 per copy's index).
+  const auto steps_folded = [](const std::string& body, const std::string& step) {
+    const auto p = unrolled(kernel_with(kCountDown, body));
+    const auto f = warpsim::lower::ptxas_folded(p, ptest::tiny({"compiler.fold=1"}));
+    std::vector<bool> out;
+    for (unsigned copy = 1; copy <= 4; ++copy)
+      out.push_back(f[ptest::pc_of(p, fmt::format("{} // ptxas unroll: copy {} of 4", step, copy))] == 1);
+    return out;
+  };
+  // The pointer only addresses the next copy's load, the counter is only stepped and compared.
+  CHECK(steps_folded(kBodyDown, "add.s64 %rd2, %rd2, 4") == std::vector<bool>{true, true, true, false});
+  CHECK(steps_folded(kBodyDown, "add.s32 %r1, %r1, -1") == std::vector<bool>{true, true, true, false});
+  // Here the counter is also a term of the sum: every copy's step stays.
+  std::string feeds = kBodyDown;
+  feeds.replace(feeds.find("mad.lo.u32 %r2, %r2, 3, %r3;"), 28, "mad.lo.u32 %r2, %r2, 3, %r3;\n  add.u32 %r2, %r2, %r1;");
+  CHECK(steps_folded(feeds, "add.s32 %r1, %r1, -1") == std::vector<bool>{false, false, false, false});
 }
 
 }  // namespace WARPSIM_UNITY_ID
