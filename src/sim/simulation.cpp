@@ -250,9 +250,9 @@ RunResult run(const config::RunConfig& cfg, const RunOptions& opts) {
         throw Error(e.kind(), fmt::format("{}: {} ({} {}): {}", cfg.path, k.json_path, k.entry, k.ptx, e.what()));
       }
     }
-    const unsigned sched_regs = cfg.gpu.compiler_schedule == 0 || cfg.gpu.compiler_register_limit == 0 ? 0
-                                : opts.functional_only                                                 ? schedule_registers(cfg, k, lm.module)
-                                                                                                       : timing_regs.first;
+    const bool limited = cfg.gpu.compiler_schedule != 0 && cfg.gpu.compiler_register_limit != 0;
+    const unsigned sched_regs =
+        opts.functional_only ? schedule_registers(cfg, k, lm.module) : (limited ? timing_regs.first : 0);
     auto& prog_slot = lm.programs[fmt::format("{}#{}", k.entry, sched_regs)];
     if (!prog_slot) {
       // ptxas's instruction order (compiler.schedule): same values, the order the GPU issues them in, within the

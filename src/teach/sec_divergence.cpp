@@ -111,7 +111,8 @@ const char* model_name(config::Reconvergence m) {
 std::shared_ptr<const ir::Program> build_program(const config::RunConfig& cfg, std::size_t launch) {
   const auto& k = cfg.kernels[launch];
   const ptx::Module m = ptx::parse_file(k.ptx);
-  return std::make_shared<const ir::Program>(lower::lower(ir::load_program(m, k.entry), cfg.gpu, sim::schedule_registers(cfg, k, m)).code);
+  return std::make_shared<const ir::Program>(
+      lower::lower(ir::load_program(m, k.entry), cfg.gpu, sim::schedule_registers(cfg, k, m)).code);
 }
 
 void classify(View& v, const Error& e) {

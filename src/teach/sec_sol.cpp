@@ -37,7 +37,7 @@ std::vector<std::uint64_t> pipe_issues(Context& ctx) {
   if (counts.empty()) return out;
   const auto module = ptx::parse_file(ctx.launch_spec().ptx);
   const lower::Program prog = lower::lower(ir::load_program(module, ctx.launch_spec().entry), ctx.config().gpu,
-                                                sim::schedule_registers(ctx.config(), ctx.launch_spec(), module));
+                                           sim::schedule_registers(ctx.config(), ctx.launch_spec(), module));
   for (std::size_t pc = 0; pc < counts.size() && pc < prog.instrs.size(); ++pc)
     out[static_cast<std::size_t>(prog.instrs[pc].pipe)] += counts[pc];
   return out;
