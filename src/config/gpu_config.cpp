@@ -306,6 +306,10 @@ std::vector<Param> make_params() {
       count("mem.smem_wavefront_cycles", &G::smem_wavefront_cycles, "cycles", 1, 1024,
             "latency each wavefront after the first adds to a shared-memory access (the banks serve one wavefront per "
             "cycle)"),
+      count("mem.smem_store_read_cycles", &G::smem_store_read_cycles, "cycles", 0, 100000,
+            "from a shared-memory store's (or atomic's) issue until it has read its registers: an instruction that "
+            "writes one of them waits until then (Nsight's short_scoreboard), and ptxas's scheduler puts such a "
+            "writer that far behind it"),
       count("mem.l1_hit_latency", &G::l1_hit_latency, "cycles", 1, 100000, "global load that hits in L1"),
       count("mem.l1_miss_latency", &G::l1_miss_latency, "cycles", 0, 100000,
             "what a cached load's L1 miss adds to its L2 (or DRAM) answer: the fill is written into L1 and read "
@@ -318,6 +322,10 @@ std::vector<Param> make_params() {
             "from a store's last sector reaching its L2 slice to the SM's acknowledgement: a warp that exits with "
             "stores unacknowledged keeps its CTA's resources until then (Nsight's drain stall), and the kernel ends "
             "after its last acknowledgement"),
+      count("mem.global_store_read_cycles", &G::global_store_read_cycles, "cycles", 0, 100000,
+            "from a global (or local) store's or atomic's issue until it has read its registers: an instruction that "
+            "writes one of them waits until then (Nsight's long_scoreboard), and ptxas's scheduler puts such a "
+            "writer that far behind it"),
       count("mem.dram_latency", &G::dram_latency, "cycles", 1, 100000, "global load that goes to DRAM"),
       count("mem.dram_access_bytes", &G::dram_access_bytes, "bytes", 32, 128,
             "bytes one L2 miss reads from DRAM: the aligned block of sectors holding the missed one (32, 64 or 128); "

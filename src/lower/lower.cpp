@@ -250,6 +250,7 @@ Program annotate(ir::Program prog, const config::GpuConfig& cfg) {
     t.mio = info.memory && (in.space == ir::Space::Shared || in.space == ir::Space::SharedCluster ||
                             in.space == ir::Space::Global || in.space == ir::Space::Local ||
                             in.space == ir::Space::Generic);
+    t.read_hold = store_read_cycles(in, cfg);
     if (cfg.compiler_schedule != 0 && warp_aggregated(in, uniform)) {
       t.warp_aggregate = true;
       t.sass += kAggregateSass;

@@ -109,6 +109,18 @@ unsigned assumed_latency(const ir::Instr& in, const config::GpuConfig& cfg) {
   return pipe_timing(cfg, op_class(in)).latency;
 }
 
+unsigned store_read_cycles(const ir::Instr& in, const config::GpuConfig& cfg) {
+  const ir::OpInfo& info = ir::op_info(in.op);
+  if (!info.memory || !(info.store || info.atomic)) return 0;
+  switch (in.space) {
+    case ir::Space::Shared: return cfg.smem_store_read_cycles;
+    case ir::Space::Global:
+    case ir::Space::Local:
+    case ir::Space::Generic: return cfg.global_store_read_cycles;
+    default: return 0;
+  }
+}
+
 bool innermost_loop(const ir::Program& prog, std::uint32_t pc, std::uint32_t& first, std::uint32_t& last) {
   const std::uint32_t end = prog.functions[prog.code[pc].func].end_pc;
   for (std::uint32_t b = pc; b < end; ++b) {
@@ -317,9 +329,11 @@ void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint3
   std::vector<InstrRegs> regs(n);
   std::vector<unsigned> lat(n);
   std::vector<std::uint8_t> guards(n, 0);  // writes predicates that serve as guards late (guard_producer)
+  std::vector<unsigned> hold(n);            // store_read_cycles
   for (std::uint32_t i = 0; i < n; ++i) {
     regs[i] = instr_regs(prog, prog.code[start + i]);
     lat[i] = assumed_latency(prog.code[start + i], cfg);
+    hold[i] = store_read_cycles(prog.code[start + i], cfg);
     guards[i] = guard_producer(prog, start + i) ? 1 : 0;
   }
   // The branch that ends the region, if its guard is written here: ptxas issues that setp early, as its predicate
@@ -369,8 +383,8 @@ void schedule_region(ir::Program& prog, const config::GpuConfig& cfg, std::uint3
         if (prog.code[start + j].guard == w && guards[i] != 0) d = std::max(d, cfg.guard_predicate_cycles);
         if (has(regs[j].writes, w)) dep = true, d = std::max(d, 1u);     // write after write
       }
-      for (auto r : regs[i].reads)
-        if (has(regs[j].writes, r)) dep = true;  // write after read
+      for (auto r : regs[i].reads)  // write after read: after a store has read its registers
+        if (has(regs[j].writes, r)) dep = true, d = std::max(d, hold[i]);
       if (dep) edge(i, j, d);
     }
     if (kind_of(prog.code[start + j]) == Kind::Ordered) {
@@ -522,22 +536,35 @@ bool slow_path(const ir::Instr& in, const config::GpuConfig& cfg) {
 
 namespace {
 
+// Per slot of function f: whether it is written exactly once there. A guarded write of such a slot ends its value for
+// liveness as an unguarded one does: nothing defined reaches above it (an if-converted `if (tid == 0) { ... }` after
+// a loop must not make its values live through the loop).
+std::vector<std::uint8_t> single_def_slots(const ir::Program& prog, std::size_t f) {
+  std::vector<std::uint32_t> defs(prog.num_slots, 0);
+  for (std::uint32_t pc = prog.functions[f].begin_pc; pc < prog.functions[f].end_pc; ++pc)
+    for (auto w : instr_regs(prog, prog.code[pc]).writes) ++defs[w];
+  std::vector<std::uint8_t> one(prog.num_slots, 0);
+  for (std::uint32_t k = 0; k < prog.num_slots; ++k) one[k] = defs[k] == 1 ? 1 : 0;
+  return one;
+}
+
 // Per block of function f: the slots live at its end (backward dataflow over the control-flow graph; an unguarded
-// write ends a value, a guarded one does not).
-std::vector<std::vector<std::uint8_t>> block_live_out(const ir::Program& prog, std::size_t f) {
+// write ends a value, a guarded one only when it is the slot's one definition: single_def_slots).
+std::vector<std::vector<std::uint8_t>> block_live_out(const ir::Program& prog, std::size_t f,
+                                                      const std::vector<std::uint8_t>& single) {
   const ir::Cfg& g = prog.cfgs[f];
   const std::uint32_t base = prog.functions[f].begin_pc;
   const std::size_t nb = g.blocks.size();
-  std::vector<std::vector<std::uint32_t>> use(nb), kill(nb);  // upward-exposed reads, unguarded writes
+  std::vector<std::vector<std::uint32_t>> use(nb), kill(nb);  // upward-exposed reads, writes that end a value
   for (std::size_t b = 0; b < nb; ++b) {
     std::vector<std::uint8_t> written(prog.num_slots, 0);
     for (std::uint32_t pc = base + g.blocks[b].first; pc <= base + g.blocks[b].last; ++pc) {
       const InstrRegs r = instr_regs(prog, prog.code[pc]);
       for (auto x : r.reads)
         if (written[x] == 0) use[b].push_back(x);
-      if (prog.code[pc].guard == ir::kNoReg)
-        for (auto w : r.writes)
-          if (written[w] == 0) written[w] = 1, kill[b].push_back(w);
+      const bool guarded = prog.code[pc].guard != ir::kNoReg;
+      for (auto w : r.writes)
+        if (written[w] == 0 && (!guarded || single[w] != 0)) written[w] = 1, kill[b].push_back(w);
     }
   }
   std::vector<std::vector<std::uint8_t>> in(nb, std::vector<std::uint8_t>(prog.num_slots, 0)), out = in;
@@ -619,7 +646,8 @@ void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg, unsigned re
   const std::vector<std::uint8_t> words = limited ? slot_register_words(prog, cfg) : std::vector<std::uint8_t>{};
   for (std::size_t f = 0; f < prog.functions.size() && f < prog.cfgs.size(); ++f) {
     const std::uint32_t base = prog.functions[f].begin_pc;
-    const auto live_out = limited ? block_live_out(prog, f) : std::vector<std::vector<std::uint8_t>>{};
+    const std::vector<std::uint8_t> single = limited ? single_def_slots(prog, f) : std::vector<std::uint8_t>{};
+    const auto live_out = limited ? block_live_out(prog, f, single) : std::vector<std::vector<std::uint8_t>>{};
     for (std::size_t bi = 0; bi < prog.cfgs[f].blocks.size(); ++bi) {
       const ir::Block& b = prog.cfgs[f].blocks[bi];
       // Regions between fences; a fence keeps its place.
@@ -639,8 +667,8 @@ void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg, unsigned re
         for (std::uint32_t pc = end; pc-- > base + b.first && r > 0;) {
           if (pc + 1 == regions[r - 1].first + regions[r - 1].second) limits[r - 1].live_out = live;
           const InstrRegs x = instr_regs(prog, prog.code[pc]);
-          if (prog.code[pc].guard == ir::kNoReg)
-            for (auto w : x.writes) live[w] = 0;
+          for (auto w : x.writes)
+            if (prog.code[pc].guard == ir::kNoReg || single[w] != 0) live[w] = 0;
           for (auto y : x.reads) live[y] = 1;
           if (pc == regions[r - 1].first) {
             limits[r - 1].live_in = live;

@@ -331,6 +331,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       mem = p.memory;
     }
     w.sb.write(writes, ready, mem);
+    if (t.read_hold != 0 && touches) w.sb.reading(reads, now + t.read_hold);  // part of an STS/STG.64/.128
     if (ran_yield) {
       ++k_.expanded;  // the YIELD is a SASS instruction where this step has none
       k_.extra_thread_insts += static_cast<std::int64_t>(r.active.count());
@@ -537,6 +538,8 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   }
   if (t.cluster_wait && r.executed.any() && w.cta < k_.cluster_release.size())
     w.earliest = max(w.earliest, k_.cluster_release[w.cta]);
+  // A store keeps the registers it reads until mem.*_store_read_cycles after its issue.
+  if (t.read_hold != 0 && r.executed.any()) w.sb.reading(reads, now + t.read_hold);
   w.sb.write(writes, ready, mem,
              t.sets_guard && k_.cfg.guard_predicate_cycles != 0 ? now + k_.cfg.guard_predicate_cycles : ready);
   k_.end = max(k_.end, max(now + 1, writes.empty() ? now + 1 : ready));

@@ -172,6 +172,8 @@ struct GpuConfig {
   double mem_reference_clock_mhz = 0;            // mem.reference_clock_mhz: the SM clock the L2/DRAM cycles are given at
   unsigned store_backpressure_cycles = 0;        // an SM's stores may be this far from their slice before it waits
   unsigned store_ack_cycles = 0;                 // mem.store_ack_cycles: a store's slice to its acknowledgement
+  unsigned smem_store_read_cycles = 0;           // mem.smem_store_read_cycles: a shared store holds its registers
+  unsigned global_store_read_cycles = 0;         // mem.global_store_read_cycles: a global store holds its registers
   unsigned const_latency = 4;                    // cycles per distinct address of an ld.const (constant-cache hit)
   unsigned barrier_latency = 20;                 // cycles from the last arrival to the release
   unsigned barrier_cycles_per_warp = 0;          // more release cycles per warp of the CTA beyond the first

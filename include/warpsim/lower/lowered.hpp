@@ -78,6 +78,8 @@ struct InstrTiming {
   bool mio = false;           // an instruction of the MIO queue: ld/st/atom/red on .shared (its space written out),
                               // .global, .local or a generic address (LDS/STS, LDG/STG, ATOM/RED, LD/ST): held while its sub-partition's
                               // port to the shared-memory banks replays a conflicting access (Nsight's mio_throttle)
+  std::uint32_t read_hold = 0;  // a store or atomic: cycles from its issue until it has read its registers
+                                // (store_read_cycles in lower/ptxas_model.hpp)
   bool warp_aggregate = false;  // with compiler.schedule: an integer atom/red.add on a warp-uniform address, which
                                 // ptxas turns into one lane's atomic of the warp's sum (kAggregateSass more SASS)
   std::uint32_t sass = 1;

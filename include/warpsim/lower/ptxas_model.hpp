@@ -13,7 +13,8 @@
 //              guarded by the side's condition, the branches nops; then each basic block is reordered by a list scheduler: one instruction per
 //              cycle, the ready instruction with the longest latency-weighted path to the block's end first
 //              (ties: PTX order). Dependences: registers (read after write with the producer's latency, write
-//              after read, write after write), PTX order among instructions with an effect outside their
+//              after read (after a store: mem.smem_store_read_cycles / mem.global_store_read_cycles, the time the
+//              store keeps its registers, store_read_cycles below), write after write), PTX order among instructions with an effect outside their
 //              registers (memory, warp-synchronous and barrier operations, carry-flag arithmetic) except that
 //              weak loads (no .volatile or memory-order qualifier) may pass each other and a load may move above a
 //              store to another state space (not generic), or to its own when both address one base register,
@@ -32,7 +33,8 @@
 //              keeps the 32-bit registers live at once within that count less compiler.reserved_registers. Live
 //              values come from a liveness analysis of the function (a 64-bit value takes two registers; predicates,
 //              warp-uniform values, folded cvta/shl/mul results, merged logic operations and a 64-bit base plus an
-//              immediate that only addresses memory take none). A ready instruction that would go beyond the count
+//              immediate that only addresses memory take none; a guarded write ends a value only when it is the
+//              slot's one definition: an if-converted epilogue's values are not live above it). A ready instruction that would go beyond the count
 //              waits while an instruction that frees registers is on its way; if none is, the ready one that adds
 //              the fewest issues (ptxas would spill). SASS of traces/ubench_smem_wide (29 registers: eight
 //              independent LDS.128 issued four at a time) and traces/j_sgemm16_256 (32: a tile's LDS interleaved
@@ -101,6 +103,12 @@ std::vector<std::uint8_t> uniform_slots(const ir::Program& prog);
 
 // Latency the scheduler assumes for the instruction's result (cycles).
 unsigned assumed_latency(const ir::Instr& in, const config::GpuConfig& cfg);
+// A store's or atomic's hold on the registers it reads (address and data): mem.smem_store_read_cycles for shared
+// memory, mem.global_store_read_cycles for global, local and generic addresses, 0 for any other instruction. An
+// instruction that overwrites one of them issues no earlier (timing/sm.cpp), and the list scheduler keeps it that far
+// behind (traces/ubench_tile_phases' war_sts and war_stg: STS, STS, STS, then the IMAD that overwrites the first's
+// register).
+unsigned store_read_cycles(const ir::Instr& in, const config::GpuConfig& cfg);
 
 // The innermost loop around `pc`: [first, last] from the target of the nearest backward branch after `pc` (in its
 // function) that jumps to `pc` or above, to that branch; false if there is none.

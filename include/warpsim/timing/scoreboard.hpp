@@ -2,6 +2,8 @@
 // instruction produces it. An instruction may issue once every register it reads or writes has landed (reads:
 // true dependences; writes: a later write must not land before an earlier one). A predicate also has the time it may
 // serve as another instruction's guard (@p), which a setp's comes later than its value (sm.guard_predicate_cycles).
+// And until when a store still reads a register (mem.smem_store_read_cycles, mem.global_store_read_cycles): an
+// instruction that writes it waits until then too (write after read), as on a memory result.
 // Leaves out: register-bank conflicts and operand-collector ports, and a limit on pending writes.
 // (Defined here: the scheduler asks it for every warp it scans.)
 #pragma once
@@ -26,13 +28,16 @@ class Scoreboard {
     ready_.assign(slots, Cycle(0));
     guard_.assign(slots, Cycle(0));
     memory_.assign(slots, 0);
+    reading_.assign(slots, Cycle(0));
   }
   // When the registers of an instruction (`reads` and `writes`) have all landed. Ties keep the first register
   // in reads-then-writes order that reaches the latest time.
   Pending when(std::span<const std::uint32_t> reads, std::span<const std::uint32_t> writes) const {
     Pending p = latest_of(reads);
-    for (const std::uint32_t r : writes)
+    for (const std::uint32_t r : writes) {
       if (ready_[r] > p.at) p = {ready_[r], memory_[r] != 0};
+      if (reading_[r] > p.at) p = {reading_[r], true};
+    }
     return p;
   }
   // When every register in `regs` has landed (Cycle(0) if none pending).
@@ -54,6 +59,11 @@ class Scoreboard {
       memory_[r] = memory ? 1 : 0;
     }
   }
+  // A store reads `regs` until `until`.
+  void reading(std::span<const std::uint32_t> regs, Cycle until) {
+    for (const std::uint32_t r : regs)
+      if (reading_[r] < until) reading_[r] = until;
+  }
   // When the last pending write of the warp lands.
   Cycle last() const;
 
@@ -61,6 +71,7 @@ class Scoreboard {
   std::vector<Cycle> ready_;
   std::vector<Cycle> guard_;
   std::vector<std::uint8_t> memory_;
+  std::vector<Cycle> reading_;  // per slot: until when a store reads it
 };
 
 }  // namespace warpsim::timing
