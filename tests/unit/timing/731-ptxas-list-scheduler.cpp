@@ -374,12 +374,11 @@ TEST_CASE("list scheduler: a fence still orders a read-only load, and an emulate
 
 namespace WARPSIM_UNITY_ID {
 
-TEST_CASE("list scheduler: within the kernel's registers (compiler.register_limit), a load waits for the adds that free registers") {
-  // Four independent 16-byte shared loads summed into one value: 16 registers of results if all are in flight. ptxas
-  // issues them only as far ahead as its register count allows (SASS of traces/ubench_smem_wide: eight LDS.128, four
-  // at a time, in 29 registers).
-  const std::string ptx = ptest::kernel(
-      "  .reg .u32 %r<40>;\n  .reg .u64 %rd<4>;\n  .shared .align 16 .u32 s[64];\n", R"(
+namespace {
+// Four independent 16-byte shared loads summed into one value stored to out[tid] (16 registers of results if all are
+// in flight), then `tail` and exit.
+std::string four_loads(const std::string& decls, const std::string& tail) {
+  return ptest::kernel("  .reg .u32 %r<40>;\n  .reg .u64 %rd<8>;\n  .shared .align 16 .u32 s[64];\n" + decls, R"(
   ld.param.u64 %rd1, [out];
   cvta.to.global.u64 %rd1, %rd1;
   mov.u32 %r1, %tid.x;
@@ -413,8 +412,15 @@ TEST_CASE("list scheduler: within the kernel's registers (compiler.register_limi
   mul.wide.u32 %rd2, %r1, 4;
   add.u64 %rd3, %rd1, %rd2;
   st.global.u32 [%rd3], %r35;
-  exit;
-)");
+)" + tail + "  exit;\n");
+}
+}  // namespace
+
+TEST_CASE("list scheduler: within the kernel's registers (compiler.register_limit), a load waits for the adds that free registers") {
+  // Four independent 16-byte shared loads summed into one value: 16 registers of results if all are in flight. ptxas
+  // issues them only as far ahead as its register count allows (SASS of traces/ubench_smem_wide: eight LDS.128, four
+  // at a time, in 29 registers).
+  const std::string ptx = four_loads("", "");
   const auto sched = [&](unsigned registers, const std::string& limit) {
     warpsim::ir::Program p = ptest::load(ptx);
     warpsim::lower::ptxas_schedule(p, ptest::tiny({"compiler.schedule=1", "compiler.register_limit=" + limit,
@@ -456,47 +462,11 @@ TEST_CASE("list scheduler: values an if-converted block defines once after a reg
   // where the guard is false), but a slot written only there has no value above it: counting %rd5 and %rd6 as live
   // through the loads took 4 of the 17 registers (traces/ubench_tile_phases' tp_sb, whose epilogue records the CTA's
   // %smid and clocks under `if (tid == 0)`: 21,386 cycles against the GPU's 16,976 until this; 17,258 now).
-  const std::string ptx = ptest::kernel(
-      "  .reg .pred %p<2>;\n  .reg .u32 %r<40>;\n  .reg .u64 %rd<8>;\n  .shared .align 16 .u32 s[64];\n", R"(
-  ld.param.u64 %rd1, [out];
-  cvta.to.global.u64 %rd1, %rd1;
-  mov.u32 %r1, %tid.x;
-  shl.b32 %r2, %r1, 4;
-  mov.u32 %r3, s;
-  add.u32 %r4, %r3, %r2;
-  st.shared.v4.u32 [%r4], {%r1, %r2, %r3, %r4};
-  st.shared.v4.u32 [%r4+64], {%r2, %r3, %r4, %r1};
-  st.shared.v4.u32 [%r4+128], {%r3, %r4, %r1, %r2};
-  st.shared.v4.u32 [%r4+192], {%r4, %r1, %r2, %r3};
-  bar.sync 0;
-  ld.shared.v4.u32 {%r5, %r6, %r7, %r8}, [%r4];
-  ld.shared.v4.u32 {%r9, %r10, %r11, %r12}, [%r4+64];
-  ld.shared.v4.u32 {%r13, %r14, %r15, %r16}, [%r4+128];
-  ld.shared.v4.u32 {%r17, %r18, %r19, %r20}, [%r4+192];
-  add.u32 %r21, %r5, %r6;
-  add.u32 %r22, %r21, %r7;
-  add.u32 %r23, %r22, %r8;
-  add.u32 %r24, %r23, %r9;
-  add.u32 %r25, %r24, %r10;
-  add.u32 %r26, %r25, %r11;
-  add.u32 %r27, %r26, %r12;
-  add.u32 %r28, %r27, %r13;
-  add.u32 %r29, %r28, %r14;
-  add.u32 %r30, %r29, %r15;
-  add.u32 %r31, %r30, %r16;
-  add.u32 %r32, %r31, %r17;
-  add.u32 %r33, %r32, %r18;
-  add.u32 %r34, %r33, %r19;
-  add.u32 %r35, %r34, %r20;
-  mul.wide.u32 %rd2, %r1, 4;
-  add.u64 %rd3, %rd1, %rd2;
-  st.global.u32 [%rd3], %r35;
-  bar.sync 0;
+  const std::string ptx = four_loads("  .reg .pred %p<2>;\n", R"(  bar.sync 0;
   setp.eq.u32 %p1, %r1, 0;
   @%p1 cvt.u64.u32 %rd5, %r35;
   @%p1 add.u64 %rd6, %rd5, %rd1;
   @%p1 st.global.u64 [%rd1+64], %rd6;
-  exit;
 )");
   warpsim::ir::Program p = ptest::load(ptx);
   warpsim::lower::ptxas_schedule(
