@@ -90,6 +90,15 @@ bool int_add(const ir::Instr& in) {
   return (in.op == Op::Add || in.op == Op::Sub) && !ir::is_float(in.type) && !in.has(ir::kCC) && !in.has(ir::kSat);
 }
 
+// A 64-bit integer add of an immediate to another register, unguarded: ptxas's [R.64+imm] when its value only
+// addresses memory (SASS of traces/ubench_lsu_issue and ubench_cp_async: LDG [R8.64+0x80] ... for the PTX's add.s64
+// of 128 ...). Not a pointer stepped in place (add r, r, k), which stays in its register.
+bool base_plus_imm(const ir::Instr& in) {
+  return in.op == Op::Add && int_add(in) && ir::size_of(in.type) == 8 && in.guard == ir::kNoReg && in.ndst == 1 &&
+         in.ops[0].kind == ir::Operand::Kind::Reg && in.nsrc() == 2 && in.src(0).kind == ir::Operand::Kind::Reg &&
+         in.src(1).kind == ir::Operand::Kind::Imm && in.src(0).reg != in.ops[0].reg;
+}
+
 // and, or, xor, not on integer registers (not predicates): what ptxas merges into one three-input LOP3.
 bool int_logic(const ir::Instr& in) {
   return (in.op == Op::And || in.op == Op::Or || in.op == Op::Xor || in.op == Op::Not) && in.type != ir::ScalarType::Pred &&
@@ -608,9 +617,8 @@ std::vector<std::uint8_t> slot_register_words(const ir::Program& prog, const con
     for (std::size_t k = 0; k < words.size(); ++k)
       if (gone[k] != 0 && kept[k] == 0) words[k] = 0;
   }
-  // A 64-bit base plus an immediate that only addresses memory is the [R.64+imm] of its loads and stores (SASS of
-  // traces/ubench_lsu_issue: LDG [R8.64+0x80] ... [R8.64+0x380] for eight PTX add.s64 of 128 ... 896).
-  // (Written once, from another register: not a pointer stepped in a loop, which stays in its register.)
+  // A 64-bit base plus an immediate that only addresses memory (base_plus_imm, written once) takes no register: the
+  // [R.64+imm] of its loads and stores (with compiler.fold ptxas_folded has folded it already).
   std::vector<std::uint8_t> other_use(prog.num_slots, 0), offset_add(prog.num_slots, 0);
   std::vector<std::uint32_t> defs(prog.num_slots, 0);
   const auto mark = [&](std::uint32_t slot) {
@@ -625,11 +633,7 @@ std::vector<std::uint8_t> slot_register_words(const ir::Program& prog, const con
         for (std::uint32_t e = 0; e < o.count; ++e) mark(prog.vec_slots[o.reg + e]);
     }
     mark(in.guard);
-    if (in.op == Op::Add && in.ndst == 1 && in.ops[0].kind == ir::Operand::Kind::Reg && ir::size_of(in.type) == 8 &&
-        !ir::is_float(in.type) && in.guard == ir::kNoReg && in.nsrc() == 2 &&
-        in.src(0).kind == ir::Operand::Kind::Reg && in.src(1).kind == ir::Operand::Kind::Imm &&
-        in.src(0).reg != in.ops[0].reg)
-      offset_add[in.ops[0].reg] = 1;
+    if (base_plus_imm(in)) offset_add[in.ops[0].reg] = 1;
   }
   for (std::size_t k = 0; k < words.size(); ++k)
     if (offset_add[k] != 0 && other_use[k] == 0 && defs[k] == 1) words[k] = 0;
@@ -756,11 +760,8 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
         case Op::Shl: fold = in.src(1).kind == ir::Operand::Kind::Imm && feeds_only_adds; break;
         case Op::Mul: fold = !ir::is_float(in.type) && !in.has(ir::kHi) && feeds_only_adds; break;
         case Op::Add: {
-          // A 64-bit base plus an immediate that only addresses memory is the [R.64+imm] of its accesses (SASS of
-          // traces/ubench_lsu_issue and ubench_cp_async: LDG [R8.64+0x80] ... for the PTX's add.s64 of 128 ...).
-          if (int_add(in) && ir::size_of(in.type) == 8 && in.guard == ir::kNoReg &&
-              in.src(0).kind == ir::Operand::Kind::Reg && in.src(1).kind == ir::Operand::Kind::Imm &&
-              in.src(0).reg != d && defs[d] == 1 && reads[d] != 0 && address_reads[d] == reads[d]) {
+          // A 64-bit base plus an immediate that only addresses memory is the [R.64+imm] of its accesses.
+          if (base_plus_imm(in) && defs[d] == 1 && reads[d] != 0 && address_reads[d] == reads[d]) {
             fold = true;
             break;
           }
