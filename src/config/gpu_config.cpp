@@ -416,6 +416,16 @@ std::vector<Param> make_params() {
       real("mem.dram_bank_cycles", &G::dram_bank_cycles, "cycles", 0, 1e6,
            "with mem.dram_banks: cycles a bank is busy with one access; a read's unloaded latency is this plus its "
            "bus transfer plus mem.dram_latency"),
+      count("mem.dram_channels", &G::dram_channels, "channels", 0, 1u << 20,
+            "DRAM channels (HBM pseudo-channels) that refresh one after another; the aligned blocks of "
+            "mem.dram_channel_bytes are hashed over them (0: no refresh)"),
+      count("mem.dram_channel_bytes", &G::dram_channel_bytes, "bytes", 1, 1u << 30,
+            "aligned block of consecutive addresses that one DRAM channel holds"),
+      count("mem.dram_refresh_interval_cycles", &G::dram_refresh_interval_cycles, "cycles", 0, 1u << 30,
+            "each channel refreshes once per this many cycles (tREFI), the channels' refreshes spread evenly over it"),
+      count("mem.dram_refresh_cycles", &G::dram_refresh_cycles, "cycles", 0, 1u << 30,
+            "cycles one refresh keeps its channel (tRFC): a DRAM read that arrives during it waits for its end before "
+            "its bank starts (0: no refresh)"),
       count("mem.atomic_latency", &G::atomic_latency, "cycles", 0, 100000,
             "a global atomic's extra cost at the L2 slice, over the L2 hit (or DRAM) latency"),
       count("mem.atomic_cas_latency", &G::atomic_cas_latency, "cycles", 0, 100000,

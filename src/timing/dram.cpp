@@ -19,12 +19,26 @@ std::uint64_t Dram::read(std::uint64_t at, std::uint64_t addr, std::uint64_t byt
   read_since_ = true;
   // The bus slot is taken in arrival order (the bandwidth limit); the data moves once the bank has it.
   double ready = transfer(static_cast<double>(at), bytes);
+  const std::uint64_t h = address_hash(addr / std::max<std::uint64_t>(bytes, 1));
+  const double start = after_refresh(at, addr);
   if (!banks_.empty()) {
-    double& bank = banks_[address_hash(addr / std::max<std::uint64_t>(bytes, 1)) % banks_.size()];
-    bank = std::max(bank, static_cast<double>(at)) + cfg_.bank_cycles;
+    double& bank = banks_[h % banks_.size()];
+    bank = std::max(bank, start) + cfg_.bank_cycles;
     ready = std::max(ready, bank);
+  } else {
+    ready = std::max(ready, start);
   }
   return static_cast<std::uint64_t>(std::ceil(ready)) + cfg_.latency;
+}
+
+double Dram::after_refresh(std::uint64_t at, std::uint64_t addr) const {
+  if (cfg_.refresh == 0 || cfg_.channels == 0 || cfg_.refresh_interval == 0) return static_cast<double>(at);
+  // The channel: the aligned mem.dram_channel_bytes block's hash (upper bits: independent of the bank's choice).
+  const std::uint64_t channel =
+      (address_hash(addr / std::max<std::uint64_t>(cfg_.channel_bytes, 1)) >> 32) % cfg_.channels;
+  const std::uint64_t phase = channel * cfg_.refresh_interval / cfg_.channels;
+  const std::uint64_t pos = (at + cfg_.refresh_interval - phase % cfg_.refresh_interval) % cfg_.refresh_interval;
+  return static_cast<double>(pos < cfg_.refresh ? at + (cfg_.refresh - pos) : at);
 }
 
 void Dram::write(std::uint64_t at, std::uint64_t bytes) {

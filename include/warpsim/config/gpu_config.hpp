@@ -152,6 +152,10 @@ struct GpuConfig {
   unsigned dram_burst_bytes = 0;                  // least bus bytes of one DRAM access
   unsigned dram_queue_cycles = 0;                 // DRAM backlog beyond which missing stores wait (0: none)
   double dram_turnaround_cycles = 0;              // bus cycles lost per write batch that follows reads
+  unsigned dram_channels = 0;                     // DRAM channels that refresh on their own (0: no refresh)
+  unsigned dram_channel_bytes = 1024;             // aligned block of addresses in one channel
+  unsigned dram_refresh_interval_cycles = 0;      // one refresh per channel this often
+  unsigned dram_refresh_cycles = 0;               // cycles a refresh keeps its channel's banks (0: no refresh)
   unsigned atomic_latency = 40;                  // cycles the L2 atomic unit adds
   unsigned atomic_cas_latency = 0;               // more cycles an atom.cas takes over the other global atomics
   double atomic_same_address_cycles = 0;         // cycles the L2 atomic unit spends per lane on one address

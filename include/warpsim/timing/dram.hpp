@@ -18,11 +18,21 @@
 // least mem.dram_burst_bytes (a 32-byte write or partial-sector fill costs a 64-byte burst: traces/
 // ubench_partial_write's write_words moves 46 MB in 53,000 cycles, 870 bytes per cycle); the byte counters count
 // what was asked for.
+// Refresh (all-bank refresh of each HBM pseudo-channel): the aligned blocks of mem.dram_channel_bytes are hashed over
+// mem.dram_channels channels; each channel refreshes for mem.dram_refresh_cycles (tRFC) once every
+// mem.dram_refresh_interval_cycles (tREFI), the channels' refreshes spread evenly over the interval (channel c starts
+// at c / channels of it), and a read that arrives while its channel refreshes waits for the refresh to end before its
+// bank starts. Lines of one block share a channel, so they meet a refresh together or not at all. Most reads never
+// meet a refresh, a few wait up to its length: a warp whose load touches many lines waits for the slowest of them,
+// so the more lines a load touches, the more surely one of them meets a refresh (traces/ubench_dram_random's
+// lat_walk: one line at a time against 32 random lines at once; ubench_dram_mlp: 8 lines in flight per warp,
+// consecutive (one block) or far apart).
 // Leaves out: row buffers (a row model with hits and misses was fitted to ubench_dram_mlp and made walks of
 // consecutive lines slower than strided ones, the opposite of the H200: the mapping of addresses to channels,
 // banks and rows is not known), channels with their own share of the bandwidth (hashed channels cut the
-// streaming bandwidth below ubench_dram_stream's), refresh, per-channel read/write turnaround (one GPU-wide batch model stands for it), the controller's reordering,
-// the HBM clock domain, ECC, per-channel write queues.
+// streaming bandwidth below ubench_dram_stream's; here channels only refresh), per-bank refresh, a controller that
+// postpones refreshes under load, per-channel read/write turnaround (one GPU-wide batch model stands for it), the
+// controller's reordering, the HBM clock domain, ECC, per-channel write queues.
 #pragma once
 
 #include <cstdint>
@@ -38,6 +48,10 @@ struct DramConfig {
   std::uint64_t write_batch = 0;  // mem.dram_write_batch_bytes (0: writes go out at once)
   std::uint64_t burst = 0;        // mem.dram_burst_bytes: least bus bytes one access takes
   double turnaround = 0;          // mem.dram_turnaround_cycles
+  unsigned channels = 0;          // mem.dram_channels (0: no refresh)
+  std::uint64_t channel_bytes = 1;  // mem.dram_channel_bytes
+  std::uint64_t refresh_interval = 0;  // mem.dram_refresh_interval_cycles
+  std::uint64_t refresh = 0;           // mem.dram_refresh_cycles (0: no refresh)
 };
 
 class Dram {
@@ -56,6 +70,9 @@ class Dram {
 
  private:
   double transfer(double at, std::uint64_t bytes);
+  // The cycle from which a read of byte address `addr` arriving at `at` may use its bank: `at`, or the end of its
+  // channel's refresh if one is under way then.
+  double after_refresh(std::uint64_t at, std::uint64_t addr) const;
   DramConfig cfg_;
   std::vector<double> banks_;  // when each bank is free
   double free_ = 0;            // when the bus is free
