@@ -33,7 +33,7 @@ std::uint64_t Dram::read(std::uint64_t at, std::uint64_t addr, std::uint64_t byt
 
 double Dram::after_refresh(std::uint64_t at, std::uint64_t addr) const {
   if (cfg_.refresh == 0 || cfg_.channels == 0 || cfg_.refresh_interval == 0) return static_cast<double>(at);
-  // The channel: the aligned mem.dram_channel_bytes block's hash (upper bits: independent of the bank's choice).
+  // The channel: from the upper bits of the hash of the aligned mem.dram_channel_bytes block around the read.
   const std::uint64_t channel =
       (address_hash(addr / std::max<std::uint64_t>(cfg_.channel_bytes, 1)) >> 32) % cfg_.channels;
   const std::uint64_t phase = channel * cfg_.refresh_interval / cfg_.channels;

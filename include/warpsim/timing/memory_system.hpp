@@ -12,7 +12,8 @@
 //           written sector), and the sector's data is there when that read is back (the store itself does not
 //           wait for it). An atomic
 //           is done at the slice: L2 hit (or DRAM) latency + mem.atomic_latency; its sector becomes dirty.
-//   DRAM    timing/dram.hpp: misses wait for their bank (mem.dram_banks, mem.dram_bank_cycles each), then
+//   DRAM    timing/dram.hpp: misses wait for their channel's refresh if one is under way (mem.dram_refresh_*) and
+//           for their bank (mem.dram_banks, mem.dram_bank_cycles each), then
 //           queue at mem.dram_bytes_per_cycle for the whole GPU, then mem.dram_latency. A load miss reads mem.dram_access_bytes, the aligned block of sectors around the
 //           missed one, and fills the block's other sectors of the line that are not present (with the same data
 //           arrival). Evicted dirty sectors are written back (timed as DRAM traffic); those still
@@ -149,8 +150,9 @@ struct MemoryConfig {
             rate(g.l2_fill_sectors_per_cycle_per_slice),
             lat(g.dram_queue_cycles),
             DramConfig{rate(g.dram_bytes_per_cycle), lat(g.dram_latency), g.dram_banks, cyc(g.dram_bank_cycles),
-                       g.dram_write_batch_bytes, g.dram_burst_bytes, cyc(g.dram_turnaround_cycles), g.dram_channels, g.dram_channel_bytes,
-                       lat(std::uint64_t{g.dram_refresh_interval_cycles}), lat(std::uint64_t{g.dram_refresh_cycles})},
+                       g.dram_write_batch_bytes, g.dram_burst_bytes, cyc(g.dram_turnaround_cycles), g.dram_channels,
+                       g.dram_channel_bytes, lat(std::uint64_t{g.dram_refresh_interval_cycles}),
+                       lat(std::uint64_t{g.dram_refresh_cycles})},
             g.l2_partial_write_fill != 0,
             g.dram_access_bytes,
             g.l2_partitions,
