@@ -37,7 +37,7 @@ double Dram::after_refresh(std::uint64_t at, std::uint64_t addr) const {
   const std::uint64_t channel =
       (address_hash(addr / std::max<std::uint64_t>(cfg_.channel_bytes, 1)) >> 32) % cfg_.channels;
   const std::uint64_t phase = channel * cfg_.refresh_interval / cfg_.channels;
-  const std::uint64_t pos = (at + cfg_.refresh_interval - phase % cfg_.refresh_interval) % cfg_.refresh_interval;
+  const std::uint64_t pos = (at + cfg_.refresh_interval - phase) % cfg_.refresh_interval;  // phase < the interval
   return static_cast<double>(pos < cfg_.refresh ? at + (cfg_.refresh - pos) : at);
 }
 

@@ -11,9 +11,13 @@ import os
 import struct
 import sys
 
-STEPS = 1024
-TLB = [(2048, n) for n in (8, 16, 32, 64, 128, 256, 512)] + [(64, n) for n in (32, 128, 512, 2048)]
-WALKS = ["1 lane, 16 MiB", "1 lane, 256 MiB", "32 lanes, 32 MiB", "32 lanes, 256 MiB"]
+# The launches as gen.py wrote them (lat_walk: tab, base, line_mask, lanes, steps, ...; tlb_walk: tab, n,
+# stride_words, rounds, cyc, slot, ...).
+HERE = os.path.dirname(os.path.abspath(__file__))
+KERNELS = json.load(open(os.path.join(HERE, "ubench_dram_random.json")))["kernels"]
+WALKS = [k["args"] for k in KERNELS if k["entry"] == "lat_walk"]
+TLB = [k["args"] for k in KERNELS if k["entry"] == "tlb_walk"]
+STEPS = WALKS[0][4]["s32"]
 
 
 def load(src):
@@ -35,15 +39,16 @@ def main():
     cyc = struct.unpack("<%dQ" % (len(cyc_raw) // 8), cyc_raw)
     lat = struct.unpack("<%dI" % (len(lat_raw) // 4), lat_raw)
     print("lat_walk: cycles per step; per-step percentiles 0/10/25/50/75/90/99/100")
-    for w, name in enumerate(WALKS):
+    for w, a in enumerate(WALKS):
+        name = "%d lane%s, %d MiB" % (a[3]["u32"], "s" if a[3]["u32"] > 1 else "", (a[2]["u32"] + 1) * 128 >> 20)
         for p in range(2):
             row = lat[(2 * w + p) * STEPS:(2 * w + p + 1) * STEPS]
             print("  %-18s %-4s %7.1f  %s" % (name, "cold" if p == 0 else "hot", cyc[2 * w + p] / STEPS,
                                               " ".join("%5d" % pct(row, q) for q in (0, 10, 25, 50, 75, 90, 99, 100))))
     print("tlb_walk: cycles per timed step (L2 hits), by stride and lines")
-    for i, (kib, n) in enumerate(TLB):
-        steps = max(1, 4096 // n) * n
-        print("  stride %4d KiB  n %4d  span %6.0f MiB  %7.1f" % (kib, n, kib * n / 1024, cyc[8 + i] / steps))
+    for a in TLB:
+        n, kib, steps = a[1]["u32"], a[2]["u64"] * 4 // 1024, a[3]["s32"] * a[1]["u32"]
+        print("  stride %4d KiB  n %4d  span %6.0f MiB  %7.1f" % (kib, n, kib * n / 1024, cyc[a[5]["u32"]] / steps))
 
 
 main()
