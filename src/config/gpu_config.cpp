@@ -447,8 +447,9 @@ std::vector<Param> make_params() {
             "a far-side access its side cannot serve (no near copy: a load's first, a store, an atomic) is looked up "
             "in a near-partition slice first, taking that slice's time and counting as an L2 sector access there"),
       count("mem.l2_merge_cycles", &G::l2_merge_cycles, "cycles", 0, 100000,
-            "a load of a sector present in L2 that reaches the L2 at most this long after another load of that "
-            "sector from the same partition side was looked up at its slice (or while that one still waits there) "
+            "a TMA unit's load (tensor or bulk copy) of a sector present in L2 that reaches the L2 at most this "
+            "long after another such load of that sector from the same partition side was looked up at its slice "
+            "(or while that one still waits there; warps' loads are never merged) "
             "is merged with it before the slice: it takes no slice time, is not counted in lts__t_sectors, and its "
             "data is back when that load's is (not before its own mem.l2_hit_latency); a store or atomic to the sector "
             "ends the merging; 0: no merging"),

@@ -55,7 +55,7 @@ unsigned MemorySystem::partition_of(std::uint64_t sector) const {
 
 std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address,
                                    unsigned side, bool line_start, unsigned operand_bytes,
-                                   unsigned covered_bytes) {
+                                   unsigned covered_bytes, bool bulk) {
   // Slice from the top bits of the line's hash, set (inside SectorCache) from the hash modulo the set count.
   const auto slice =
       static_cast<std::uint32_t>((address_hash(sector / kSectorsPerLine) >> kSliceHashShift) % slices_.size());
@@ -66,8 +66,9 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
                           : cfg_.l2_sectors_per_cycle_per_slice;
   const unsigned home = partition_of(sector);
   const double arrive = static_cast<double>(at);
-  // Merging (mem.l2_merge_cycles): a load of a present sector close behind another load of it from the same side.
-  const bool merging = cfg_.merge_cycles > 0 && op == MemOp::Load;
+  // Merging (mem.l2_merge_cycles): the TMA unit's load of a present sector close behind another of its loads from the
+  // same side.
+  const bool merging = cfg_.merge_cycles > 0 && op == MemOp::Load && bulk;
   const std::uint64_t key = sector * 2 + (side & 1u);
   if (merging) {
     latest_ = std::max(latest_, at);
@@ -78,7 +79,7 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
         return std::max(at + cfg_.l2_hit_latency, it->second.ready);
       }
     }
-  } else if (cfg_.merge_cycles > 0 && !lookups_.empty()) {
+  } else if (cfg_.merge_cycles > 0 && op != MemOp::Load && !lookups_.empty()) {
     lookups_.erase(sector * 2);  // a store or atomic changes the data: later loads are looked up again
     lookups_.erase(sector * 2 + 1);
   }

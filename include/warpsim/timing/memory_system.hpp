@@ -30,14 +30,16 @@
 // time on it and counts it as an L2 sector access, and the home slice takes it after that. Nsight counts these:
 // lts__t_sectors is 1.53-1.64 times the sectors requested on every streaming microbenchmark that misses or stores
 // (ubench_store_drain, ubench_dram_stream) and 1.13 times on L2 sweeps that hit near copies.
-// Merging (mem.l2_merge_cycles): a load of a sector present in L2 (or being filled) that reaches the L2 within that
-// many cycles after another load of the same sector from the same side was looked up at its slice (or while that
-// one is still queued there) rides on it: no slice time, no lts__t_sectors, its data back with the other's (not
-// before its own mem.l2_hit_latency). On the H200 132 SMs loading the same L2-resident tiles at once (traces/
-// ubench_tma's 132-CTA tma_serial: every CTA four 8-KiB tensor loads per burst, in step) make lts__t_sectors only
-// 0.28 times the sectors they ask for and take 1,048 cycles per burst, as one SM alone (1,030): the requests are
-// combined before the slices' tag stage, so that one slice's bandwidth does not serialise the 132 copies of its lines.
-// A store or atomic to the sector ends its merging (the data changes).
+// Merging (mem.l2_merge_cycles): a TMA unit's load (a tensor or bulk copy) of a sector present in L2 (or being
+// filled) that reaches the L2 within that many cycles after another TMA load of the same sector from the same side
+// was looked up at its slice (or while that one is still queued there) rides on it: no slice time, no lts__t_sectors,
+// its data back with the other's (not before its own mem.l2_hit_latency). On the H200 132 SMs loading the same
+// L2-resident tiles at once (traces/ubench_tma's 132-CTA tma_serial: every CTA four 8-KiB tensor loads per burst, in
+// step) make lts__t_sectors only 0.28 times the sectors they ask for and take 1,048 cycles per burst, as one SM alone
+// (1,030): the requests are combined before the slices' tag stage, so that one slice's bandwidth does not serialise
+// the 132 copies of its lines. Warps' loads (LDG, LDGSTS) are never merged: merging them too made the kernels whose
+// SMs read a sector close together faster than the H200 (traces/README.md, "L2 bandwidth and merging"). A store or
+// atomic to the sector ends its merging (the data changes).
 // Clock domains (mem.reference_clock_mhz): the L2 and HBM keep their own clocks while the SM clock moves (an H100
 // under Nsight, 2026-12-05: lts 1.69-1.71 GHz and dram 2.60-2.62 GHz at SM clocks from 1.555 GHz, ws_gemm 4096^3 at
 // 71 % tensor-pipe use, to 1.97 GHz; traces/README.md, "Clocks under load"): every L2/DRAM cycle parameter is given
@@ -179,8 +181,10 @@ class MemorySystem {
   // request (the L1 sends a line's sectors together): a store's line pays mem.l2_store_line_cycles there.
   // `operand_bytes`: an atomic's operand bytes in the sector (0: not counted; see mem.atomic_bytes_per_cycle);
   // `covered_bytes`: the bytes of its distinct addresses (32: the atomic fills the sector; 0: not known).
+  // `bulk`: the SM's TMA unit asks (a tensor or bulk copy), not a warp's load through L1: only these merge.
   std::uint64_t access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address = 1, unsigned side = 0,
-                       bool line_start = true, unsigned operand_bytes = 0, unsigned covered_bytes = 0);
+                       bool line_start = true, unsigned operand_bytes = 0, unsigned covered_bytes = 0,
+                       bool bulk = false);
   // The home partition of a sector's line (0 with one partition).
   unsigned partition_of(std::uint64_t sector) const;
   // Kernel end: dirty L2 sectors are counted as DRAM writes.

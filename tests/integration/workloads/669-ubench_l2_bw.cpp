@@ -1,11 +1,11 @@
 // 669: the L2 merging of mem.l2_merge_cycles (timing/memory_system.hpp) with exact cycles on a one-slice L2, and the
 // workload test of traces/ubench_l2_bw, which was written to measure the L2's bandwidth (issue 12; one test number
 // for both).
-// Merging: a load of a sector present in L2 that arrives within that many cycles of another load's lookup of the
-// same sector from the same side (or while that one still waits at its slice) rides on it: no slice time, not
-// counted in lts__t_sectors, its data back with the other's and not before its own hit latency. A later load, one
-// from the other side, or one after a store to the sector is looked up. One slice serving one sector per cycle,
-// hits 200 cycles (tests/unit/components/l2_test_config.hpp).
+// Merging: a load by the TMA unit of a sector present in L2 that arrives within that many cycles of another load's
+// lookup of the same sector from the same side (or while that one still waits at its slice) rides on it: no slice
+// time, not counted in lts__t_sectors, its data back with the other's and not before its own hit latency. A later
+// load, one from the other side, one after a store to the sector, and any warp's load (LDG) are looked up. One slice
+// serving one sector per cycle, hits 200 cycles (tests/unit/components/l2_test_config.hpp).
 // Workload ubench_l2_bw: every CTA sweeps its interleaved share of a 16.5 MiB buffer
 // (units b, b + G, ... of the grid's G CTAs) 1 + passes times, through LDG.128 (ldg_sweep: each thread the XOR of
 // one word of each of its four 16-byte loads per 16-KiB unit), 2-D tensor loads or 1-D bulk copies of 8-KiB tiles
@@ -28,20 +28,35 @@ MemoryConfig merging(unsigned window) {
   c.merge_cycles = window;
   return c;
 }
+// A load by the TMA unit (bulk): the only loads that merge (memory_system.hpp).
+std::uint64_t tma_load(MemorySystem& m, std::uint64_t sector, std::uint64_t at, unsigned side = 0) {
+  return m.access(sector, MemOp::Load, at, 1, side, true, 0, 0, true);
+}
 }  // namespace
+
+TEST_CASE("669 a warp's load (LDG) is looked up even in the window: only the TMA unit's loads merge") {
+  MemorySystem m(merging(100));
+  m.access(0, MemOp::Store, 0, 32);
+  CHECK(tma_load(m, 0, 10) == 210);
+  CHECK(m.access(0, MemOp::Load, 20) == 220);  // a warp's: looked up, its own time at the slice
+  CHECK(m.stats().lts_sectors == 3);
+  CHECK(m.stats().l2_merged_sectors == 0);
+  CHECK(tma_load(m, 0, 30) == 230);  // the TMA unit's: rides on the lookup at 10 (or 20)
+  CHECK(m.stats().l2_merged_sectors == 1);
+}
 
 TEST_CASE("669 loads of one sector in the window ride on the first lookup, later ones are looked up") {
   MemorySystem m(merging(100));
   CHECK(m.access(0, MemOp::Store, 0, 32) == 0);  // sector 0 present (slice busy 0-1)
-  CHECK(m.access(0, MemOp::Load, 10) == 210);    // looked up at 10
+  CHECK(tma_load(m, 0, 10) == 210);    // looked up at 10
   CHECK(m.stats().lts_sectors == 2);
-  CHECK(m.access(0, MemOp::Load, 50) == 250);   // merged: its own hit latency (the first's data is back at 210)
-  CHECK(m.access(0, MemOp::Load, 110) == 310);  // merged (10 + 100)
+  CHECK(tma_load(m, 0, 50) == 250);   // merged: its own hit latency (the first's data is back at 210)
+  CHECK(tma_load(m, 0, 110) == 310);  // merged (10 + 100)
   CHECK(m.stats().lts_sectors == 2);
   CHECK(m.stats().l2_merged_sectors == 2);
-  CHECK(m.access(0, MemOp::Load, 111) == 311);  // past the window: looked up, the new reference
+  CHECK(tma_load(m, 0, 111) == 311);  // past the window: looked up, the new reference
   CHECK(m.stats().lts_sectors == 3);
-  CHECK(m.access(0, MemOp::Load, 200) == 400);  // within 111 + 100: merged
+  CHECK(tma_load(m, 0, 200) == 400);  // within 111 + 100: merged
   CHECK(m.stats().l2_merged_sectors == 3);
 }
 
@@ -52,10 +67,10 @@ TEST_CASE("669 a burst of loads of one sector takes the slice once") {
     m.access(0, MemOp::Store, 0, 32);  // slice busy 0-1
     m.access(1, MemOp::Store, 0, 32);  // 1-2
     std::uint64_t last = 0;
-    for (int i = 0; i < 10; ++i) last = m.access(0, MemOp::Load, 0);
+    for (int i = 0; i < 10; ++i) last = tma_load(m, 0, 0);
     // Without merging the slice serves them at 2..11; with it once, at 2, and the other nine wait for that data.
     CHECK(last == (window == 0 ? 211u : 202u));
-    CHECK(m.access(1, MemOp::Load, 0) == (window == 0 ? 212u : 203u));
+    CHECK(tma_load(m, 1, 0) == (window == 0 ? 212u : 203u));
     CHECK(m.stats().lts_sectors == (window == 0 ? 13u : 4u));
     CHECK(m.stats().l2_merged_sectors == (window == 0 ? 0u : 9u));
   }
@@ -64,18 +79,18 @@ TEST_CASE("669 a burst of loads of one sector takes the slice once") {
 TEST_CASE("669 the other side, a missing sector and a store in between are looked up") {
   MemorySystem m(merging(100));
   // A miss is looked up (DRAM: 500 cycles after 64 bytes at 32 per cycle).
-  const std::uint64_t miss = m.access(0, MemOp::Load, 0);
+  const std::uint64_t miss = tma_load(m, 0, 0);
   CHECK(m.stats().lts_sectors == 1);
   // A load of it while its fill is on the way is merged with the miss's lookup and waits for its data.
-  CHECK(m.access(0, MemOp::Load, 20) == miss);
+  CHECK(tma_load(m, 0, 20) == miss);
   CHECK(m.stats().l2_merged_sectors == 1);
   // From the other side: looked up (its own key), waits for the fill.
-  CHECK(m.access(0, MemOp::Load, 20, 1, 1) == miss);
+  CHECK(tma_load(m, 0, 20, 1) == miss);
   CHECK(m.stats().lts_sectors == 2);
   // A store to the sector ends the merging: the next load is looked up.
   m.access(0, MemOp::Store, 30, 32);
   CHECK(m.stats().lts_sectors == 3);
-  m.access(0, MemOp::Load, 40);
+  tma_load(m, 0, 40);
   CHECK(m.stats().lts_sectors == 4);
   CHECK(m.stats().l2_merged_sectors == 1);
 }
