@@ -49,6 +49,7 @@
 #include "mma_numerics.hpp"
 #include "race_hooks.hpp"
 
+#include <warpsim/common/error.hpp>
 #include <warpsim/func/scalar.hpp>
 
 #include <algorithm>
@@ -170,6 +171,62 @@ std::uint64_t aligned_sum_f32(std::span<const double> terms, std::span<const dou
     for (const double t : terms) sum += static_cast<std::int64_t>(std::trunc(std::ldexp(t, -q)));
   }
   return sum_to_f32(sum, q, keep_bits(align_bits));
+}
+
+namespace {
+// dot_row_f32 for one K. target_clones: an AVX2 copy where the CPU has it (four doubles a vector instead of SSE2's
+// two); both give the same bits (the arithmetic is exact).
+template <unsigned K>
+__attribute__((target_clones("avx2", "default"))) void row_f32(const double* a, const int* ea, const double* bv,
+                                                                 const int* eb, unsigned N, const double* c,
+                                                                 const int* ec, int align_bits, std::uint32_t* d,
+                                                                 std::uint8_t* slow) {
+  constexpr unsigned W = 8;  // columns at a time
+  const std::uint64_t keep_mask = ~((std::uint64_t{1} << (53 - keep_bits(align_bits))) - 1);
+  for (unsigned j0 = 0; j0 < N; j0 += W) {
+    int top[W];
+    for (unsigned j = 0; j < W; ++j) top[j] = ec[j0 + j];
+    for (unsigned k = 0; k < K; ++k) {
+      const int* e = eb + std::size_t{k} * N + j0;
+      const int eak = ea[k];
+      for (unsigned j = 0; j < W; ++j) top[j] = std::max(top[j], eak + e[j]);
+    }
+    int q[W];
+    double scale[W], acc[W];
+    for (unsigned j = 0; j < W; ++j) {
+      q[j] = top[j] - 23 - align_bits;
+      const int qc = std::clamp(q[j], -1000, 1000);  // outside it: slow, below
+      scale[j] = std::bit_cast<double>(static_cast<std::uint64_t>(1023 - qc) << 52);  // 2^-q
+      acc[j] = 0.0 + static_cast<double>(static_cast<std::int32_t>(c[j0 + j] * scale[j]));
+    }
+    for (unsigned k = 0; k < K; ++k) {
+      const double ak = a[k];
+      const double* b = bv + std::size_t{k} * N + j0;
+      for (unsigned j = 0; j < W; ++j) acc[j] += static_cast<double>(static_cast<std::int32_t>(ak * b[j] * scale[j]));
+    }
+    for (unsigned j = 0; j < W; ++j) {
+      const int qc = std::clamp(q[j], -1000, 1000);
+      const double v = acc[j] * std::bit_cast<double>(static_cast<std::uint64_t>(1023 + qc) << 52);  // exact
+      const std::uint64_t vb = std::bit_cast<std::uint64_t>(v);
+      d[j0 + j] = std::bit_cast<std::uint32_t>(static_cast<float>(std::bit_cast<double>(vb & keep_mask)));
+      const int e = static_cast<int>((vb >> 52) & 0x7ff) - 1023;
+      slow[j0 + j] = static_cast<std::uint8_t>(slow[j0 + j] | (q[j] <= -1000 ? 1 : 0) | (q[j] >= 1000 ? 1 : 0) |
+                                               (e < -126 && v != 0 ? 1 : 0));
+    }
+  }
+}
+}  // namespace
+
+void dot_row_f32(unsigned K, const double* a, const int* ea, const double* bv, const int* eb, unsigned N,
+                 const double* c, const int* ec, int align_bits, std::uint32_t* d, std::uint8_t* slow) {
+  if (align_bits > 5 || N % 8 != 0)
+    fail(ErrorKind::Internal, "dot_row_f32: align_bits {} or N {} out of its range", align_bits, N);
+  switch (K) {
+    case 8: return row_f32<8>(a, ea, bv, eb, N, c, ec, align_bits, d, slow);
+    case 16: return row_f32<16>(a, ea, bv, eb, N, c, ec, align_bits, d, slow);
+    case 32: return row_f32<32>(a, ea, bv, eb, N, c, ec, align_bits, d, slow);
+    default: fail(ErrorKind::Internal, "dot_row_f32: K {} (8, 16 or 32 only)", K);
+  }
 }
 
 // f16 accumulator: C and the products aligned and truncated as for an f32 accumulator (align_bits below the largest

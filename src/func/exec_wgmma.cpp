@@ -146,6 +146,22 @@ std::uint64_t dot_f32(const double* a, const double* b, const double* as, const 
   return sum_to_f32((s0 + s1) + (s2 + s3), q, keep_bits(align_bits));
 }
 
+// B's floating values (element (k, j) at j * K + k) and their scales, again with element (k, j) at k * N + j, the
+// scales as exponents (scale_exp), for dot_row_f32; `finite`: every value finite (the exponents are then all set).
+void b_row_major(unsigned K, unsigned N, const std::vector<double>& values, const std::vector<double>& scales,
+                 std::vector<double>& kn, std::vector<int>& exps, bool& finite) {
+  kn.resize(std::size_t{K} * N);
+  exps.resize(kn.size());
+  finite = true;
+  for (unsigned j = 0; j < N; ++j)
+    for (unsigned k = 0; k < K; ++k) {
+      const double v = values[std::size_t{j} * K + k];
+      finite = finite && std::isfinite(v);
+      kn[std::size_t{k} * N + j] = v;
+      exps[std::size_t{k} * N + j] = std::isfinite(v) ? scale_exp(scales[std::size_t{j} * K + k]) : kZeroExp;
+    }
+}
+
 unsigned k_of(MmaType t) {
   switch (t) {
     case MmaType::F16:
@@ -346,6 +362,10 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
   thread_local std::vector<std::uint64_t> A, B, C, D;
   thread_local std::vector<double> Av, Bv, As, Bs, terms, tscales;
   thread_local std::vector<std::uint8_t> raw_a, raw_b;
+  thread_local std::vector<double> Bkn_scratch, c_row;
+  thread_local std::vector<int> Bexp_scratch, Aexp, c_exp;
+  thread_local std::vector<std::uint32_t> d_row;
+  thread_local std::vector<std::uint8_t> d_slow;
   A.resize(16 * K);
   C.resize(16 * N);
   const unsigned epr = bits >= 32 ? 1 : 32 / bits;
@@ -380,6 +400,9 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
   const std::uint64_t* Bbits = nullptr;  // element (k, j) at k * N + j
   const double* Bvals = nullptr;         // element (k, j) at j * K + k (floating D only)
   const double* Bscales = nullptr;       // their element_scale, the same way
+  const double* Bkn = nullptr;           // the values again, element (k, j) at k * N + j
+  const int* Bexp = nullptr;             // their scales' exponents (scale_exp), the same way
+  bool b_finite = true;                  // every B value finite
   {
     const bool mn = tb && eb != 0;
     std::uint32_t lo = 0, hi = 0;
@@ -413,6 +436,7 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
             for (unsigned j = 0; j < N; ++j) hit->values[j * K + k] = element_value(bt, hit->bits[k * N + j]);
           hit->scales.resize(hit->values.size());
           for (std::size_t e = 0; e < hit->values.size(); ++e) hit->scales[e] = element_scale(bt, hit->values[e]);
+          b_row_major(K, N, hit->values, hit->scales, hit->values_kn, hit->exps_kn, hit->finite);
         }
         hit->desc = bdesc;
         hit->key = key;
@@ -424,6 +448,9 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
       Bbits = hit->bits.data();
       Bvals = hit->values.data();
       Bscales = hit->scales.data();
+      Bkn = hit->values_kn.data();
+      Bexp = hit->exps_kn.data();
+      b_finite = hit->finite;
     } else {
       B.resize(std::size_t{K} * N);
       for (unsigned k = 0; k < K; ++k)
@@ -434,10 +461,13 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
           for (unsigned j = 0; j < N; ++j) Bv[j * K + k] = element_value(bt, B[k * N + j]);
         Bs.resize(Bv.size());
         for (std::size_t e = 0; e < Bv.size(); ++e) Bs[e] = element_scale(bt, Bv[e]);
+        b_row_major(K, N, Bv, Bs, Bkn_scratch, Bexp_scratch, b_finite);
       }
       Bbits = B.data();
       Bvals = Bv.data();
       Bscales = Bs.data();
+      Bkn = Bkn_scratch.data();
+      Bexp = Bexp_scratch.data();
     }
   }
   // C: D's registers.
@@ -446,8 +476,8 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
     if (half_d) return {g + 8 * (i % 2), 8 * (i / 2) + 2 * t + half};
     return {g + 8 * ((i / 2) % 2), 8 * (i / 4) + 2 * t + i % 2};
   };
-  for (unsigned lane = 0; lane < kWarpSize; ++lane)
-    for (unsigned i = 0; i < d_regs; ++i) {
+  for (unsigned i = 0; i < d_regs; ++i)  // register by register: each one's 32 lanes lie side by side
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
       const std::uint64_t v = cx.read_elem(dop, i, lane);
       if (half_d) {
         for (unsigned h = 0; h < 2; ++h) {
@@ -471,14 +501,50 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
   if (floating) {  // the floating elements' values (A negated when the product is)
     Av.resize(A.size());
     As.resize(A.size());
+    Aexp.resize(A.size());
     for (std::size_t i = 0; i < A.size(); ++i) {
       Av[i] = neg ? -element_value(at, A[i]) : element_value(at, A[i]);
       As[i] = element_scale(at, Av[i]);
       finite_ab = finite_ab && std::isfinite(Av[i]);
+      if (finite_ab) Aexp[i] = scale_exp(As[i]);
     }
-    for (std::size_t i = 0; i < std::size_t{K} * N && finite_ab; ++i) finite_ab = std::isfinite(Bvals[i]);
+    finite_ab = finite_ab && b_finite;
   }
-  for (unsigned i = 0; i < 16; ++i)
+  // f32 D with every A and B element finite: a row at a time (dot_row_f32), then dot_f32 for the elements it leaves.
+  const bool rows = floating && !half_d && finite_ab && f32_align <= 5 && N % 8 == 0 && (K == 8 || K == 16 || K == 32);
+  if (rows) {
+    c_row.resize(N);
+    c_exp.resize(N);
+    d_row.resize(N);
+    d_slow.resize(N);
+  }
+  for (unsigned i = 0; i < 16; ++i) {
+    if (rows) {
+      for (unsigned j = 0; j < N; ++j) {
+        const double cv = scale_d ? f32_value(static_cast<std::uint32_t>(C[i * N + j])) : 0.0;
+        const bool fin = std::isfinite(cv);
+        c_row[j] = fin ? cv : 0.0;
+        c_exp[j] = cv != 0 && fin ? static_cast<int>((std::bit_cast<std::uint64_t>(cv) >> 52) & 0x7ff) - 1023 : kZeroExp;
+        d_slow[j] = static_cast<std::uint8_t>(!fin);
+      }
+      const double* a_row = &Av[i * K];
+      const int* ea = &Aexp[i * K];
+      dot_row_f32(K, a_row, ea, Bkn, Bexp, N, c_row.data(), c_exp.data(), f32_align, d_row.data(), d_slow.data());
+      for (unsigned j = 0; j < N; ++j) {
+        if (d_slow[j] == 0) {
+          D[i * N + j] = d_row[j];
+          continue;
+        }
+        const double cv = scale_d ? f32_value(static_cast<std::uint32_t>(C[i * N + j])) : 0.0;
+        const double *b_col = &Bvals[j * K], *as = &As[i * K], *bs = &Bscales[j * K];
+        const bool fin = std::isfinite(cv);
+        D[i * N + j] =
+            K == 16   ? dot_f32<16>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data())
+            : K == 32 ? dot_f32<32>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data())
+                      : dot_f32<8>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data());
+      }
+      continue;
+    }
     for (unsigned j = 0; j < N; ++j) {
       const std::uint64_t c = C[i * N + j];
       std::uint64_t& d = D[i * N + j];
@@ -518,6 +584,7 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
       const std::span<const double> sspan(ts, n);
       d = half_d ? half_sum(span, sspan, f32_align) : aligned_sum_f32(span, sspan, f32_align);
     }
+  }
   // WARPSIM_WGMMA_TERMS=FILE: each floating D element's inputs, for tools/numerics/wgmma_match.py (one line per
   // element: CTA, warp, lane, register (f16 D: register x 2 + half), the warp's n-th wgmma, K, scale-d, C as a
   // double's bits, D's bits, then each a_k and b_k as a double's bits). Off unless set; changes no result.
@@ -543,8 +610,8 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
         std::fputc('\n', terms_file);
       }
   }
-  for (unsigned lane = 0; lane < kWarpSize; ++lane)
-    for (unsigned i = 0; i < d_regs; ++i) {
+  for (unsigned i = 0; i < d_regs; ++i)
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
       if (half_d) {
         const Cell lo = d_cell(lane, i, 0), hi = d_cell(lane, i, 1);
         cx.write_elem(dop, i, lane, (D[lo.row * N + lo.col] & 0xffff) | ((D[hi.row * N + hi.col] & 0xffff) << 16));

@@ -73,6 +73,26 @@ inline std::uint64_t sum_to_f32(std::int64_t sum, int q, int keep) {
                       : static_cast<float>(std::ldexp(m, e));
   return std::bit_cast<std::uint32_t>(neg ? -v : v);
 }
+// The exponent an element scale (element_scale: a power of two, or 0) stands for in dot_row_f32: log2 of it, kZeroExp
+// for 0 (below any sum of two real exponents, so a zero never sets the alignment). Finite scales only.
+constexpr int kZeroExp = -(1 << 20);
+inline int scale_exp(double s) {
+  return s == 0 ? kZeroExp : static_cast<int>((std::bit_cast<std::uint64_t>(s) >> 52) & 0x7ff) - 1023;
+}
+// aligned_sum_f32 for one row of an f32 D at once (wgmma's hot loop: every output of every f32-D wgmma), K (8, 16 or
+// 32) products per output. a[k]: the row's finite A values, ea[k] their scale_exp; bv[k N + j], eb[k N + j]: B's
+// finite values by K rows of N (N a multiple of 8) and their scale_exp; c[j]: C (0 when dropped), ec[j] the exponent
+// of |c[j]| (kZeroExp for 0). Writes d[j], the f32 bits aligned_sum_f32 gives for C and the products a[k] b[kN + j]
+// with scales 2^(ea[k] + eb[kN + j]) and |C|, for 0 <= align_bits <= 5 or below 0, and sets slow[j] (leaving the
+// others as they are) where this path does not give them: every term zero, a 2^-q that is not a normal double, or a
+// result in f32's subnormal range; the caller redoes those one by one. The same arithmetic, vectorised over eight
+// columns: each product is exact in a double and so is its product with 2^-q; each is truncated toward zero through
+// an int32 (|a b| 2^-q < 2^(25 + align_bits)); the truncated terms are integers of at most 36 bits in all, so their
+// sum in a double is exact in any order; sum x 2^q is then exact too, and clearing the fraction bits below
+// keep_bits(align_bits) significant ones truncates it toward zero (sign and magnitude) as sum_to_f32 does. The sum
+// starts at +0 so that terms of -0 make +0, as the integer sum's 0 does.
+void dot_row_f32(unsigned K, const double* a, const int* ea, const double* bv, const int* eb, unsigned N,
+                 const double* c, const int* ec, int align_bits, std::uint32_t* d, std::uint8_t* slow);
 // f16 accumulator: the terms aligned and truncated as aligned_sum_f32's (the same scales and q), summed exactly, the
 // sum rounded once to f16, to nearest even (bits): no truncation to keep_bits (traces/wgmma: e4m3 with an f16 D).
 std::uint64_t half_sum(std::span<const double> terms, std::span<const double> scales, int align_bits);

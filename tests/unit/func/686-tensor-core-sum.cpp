@@ -10,8 +10,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
@@ -100,6 +102,94 @@ TEST_CASE("tensor-core sum: f16 accumulator", "[func][mma]") {
   const std::vector<double> v{1.0, std::ldexp(1.0, -11), std::ldexp(1.0, -12)};
   const std::vector<double> s{1.0, std::ldexp(1.0, -11), std::ldexp(1.0, -12)};
   CHECK(half_sum(v, s, -10) == 0x3c01u);
+}
+
+// dot_row_f32 (wgmma's f32-D path, a row of outputs at a time) against aligned_sum_f32 term by term, on random rows
+// of every floating input type: values of every exponent (subnormals and zeros too), C of every magnitude, dropped or
+// zero; rows that cancel exactly; results in f32's subnormal range and all-zero outputs, which it must leave to the
+// caller (slow). Every other output must be aligned_sum_f32's bits.
+TEST_CASE("tensor-core sum: a row at a time (dot_row_f32) gives aligned_sum_f32's bits", "[func][mma]") {
+  using func::mma::aligned_sum_f32;
+  using func::mma::dot_row_f32;
+  using func::mma::element_scale;
+  using func::mma::element_value;
+  using func::mma::scale_exp;
+  struct Form {
+    MmaType t;
+    unsigned K, bits;
+    int align;
+  };
+  const Form forms[] = {{MmaType::F16, 16, 16, 2}, {MmaType::BF16, 16, 16, 2}, {MmaType::TF32, 8, 32, 2},
+                        {MmaType::E4M3, 32, 8, -10}, {MmaType::E5M2, 32, 8, -10}, {MmaType::F16, 16, 16, 0}};
+  std::uint64_t state = 0x9e3779b97f4a7c15ull;
+  const auto next = [&state] {  // splitmix64: the same numbers everywhere
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  };
+  constexpr unsigned N = 24;
+  std::size_t compared = 0, slow_zero = 0, slow_subnormal = 0;
+  for (const Form& f : forms)
+    for (unsigned row = 0; row < 400; ++row) {
+      const unsigned mode = row % 8;  // 0-3 random, 4 narrow exponents, 5 cancelling, 6 tiny, 7 zeros
+      const auto value = [&](bool tiny) {
+        for (;;) {
+          std::uint64_t b = next() & ((std::uint64_t{1} << f.bits) - 1);
+          if (f.t == MmaType::TF32) b &= 0xffffe000u;  // tf32: the top 19 bits
+          if (tiny) b &= f.bits == 8 ? 0x83u : f.bits == 16 ? 0x83ffu : 0x807fe000u;  // subnormal (or zero)
+          const double v = element_value(f.t, b);
+          if (!std::isfinite(v)) continue;
+          if (mode == 4 && v != 0 && std::abs(std::ilogb(v)) > 2) continue;
+          return v;
+        }
+      };
+      std::vector<double> a(f.K), bv(std::size_t{f.K} * N), c(N);
+      std::vector<int> ea(f.K), eb(bv.size()), ec(N);
+      for (unsigned k = 0; k < f.K; ++k) a[k] = mode == 7 ? 0.0 : value(mode == 6);
+      for (std::size_t e = 0; e < bv.size(); ++e) bv[e] = value(mode == 6);
+      if (mode == 5)  // column j's products cancel: b[k + K/2] = b[k], a[k + K/2] = -a[k]
+        for (unsigned k = 0; k < f.K / 2; ++k) {
+          a[k + f.K / 2] = -a[k];
+          for (unsigned j = 0; j < N; ++j) bv[std::size_t{k + f.K / 2} * N + j] = bv[std::size_t{k} * N + j];
+        }
+      for (unsigned k = 0; k < f.K; ++k) ea[k] = scale_exp(element_scale(f.t, a[k]));
+      for (std::size_t e = 0; e < bv.size(); ++e) eb[e] = scale_exp(element_scale(f.t, bv[e]));
+      for (unsigned j = 0; j < N; ++j) {
+        const unsigned pick = static_cast<unsigned>(next() % 6);
+        float cf = std::bit_cast<float>(static_cast<std::uint32_t>(next()));
+        if (!std::isfinite(cf) || pick == 0 || mode == 5 || mode == 7) cf = 0.0f;  // dropped or zero
+        if (pick == 1) cf = std::bit_cast<float>(static_cast<std::uint32_t>(next() & 0x807fffffu));  // subnormal
+        if (pick == 2) cf = static_cast<float>(std::ldexp(static_cast<double>(next() % 1000) - 500.0, -8));
+        c[j] = cf;
+        ec[j] = cf == 0 ? func::mma::kZeroExp : std::ilogb(static_cast<double>(cf));
+      }
+      std::vector<std::uint32_t> d(N);
+      std::vector<std::uint8_t> slow(N, 0);
+      dot_row_f32(f.K, a.data(), ea.data(), bv.data(), eb.data(), N, c.data(), ec.data(), f.align, d.data(),
+                  slow.data());
+      for (unsigned j = 0; j < N; ++j) {
+        std::vector<double> terms{c[j]}, scales{std::fabs(c[j])};
+        for (unsigned k = 0; k < f.K; ++k) {
+          terms.push_back(a[k] * bv[std::size_t{k} * N + j]);
+          scales.push_back(element_scale(f.t, a[k]) * element_scale(f.t, bv[std::size_t{k} * N + j]));
+        }
+        const auto want = static_cast<std::uint32_t>(aligned_sum_f32(terms, scales, f.align));
+        if (slow[j] != 0) {
+          const bool all_zero = std::all_of(scales.begin(), scales.end(), [](double s) { return s == 0; });
+          (all_zero ? slow_zero : slow_subnormal) += 1;
+          // Left to the caller only for these: every term zero, or a result below f32's smallest normal.
+          CHECK((all_zero || std::fabs(static_cast<double>(std::bit_cast<float>(want))) < 0x1p-126));
+          continue;
+        }
+        INFO("type " << static_cast<int>(f.t) << " align " << f.align << " row " << row << " column " << j);
+        CHECK(d[j] == want);
+        ++compared;
+      }
+    }
+  CHECK(compared > 40000);
+  CHECK(slow_zero > 100);
+  CHECK(slow_subnormal > 100);
 }
 
 }  // namespace WARPSIM_UNITY_ID
