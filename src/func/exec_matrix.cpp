@@ -53,6 +53,7 @@
 #include <warpsim/func/scalar.hpp>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <climits>
 #include <cmath>
@@ -92,9 +93,17 @@ double element_value(MmaType t, std::uint64_t bits) {
     case MmaType::TF32: return f32_value(static_cast<std::uint32_t>(bits) & 0xffffe000u);  // the low 13 bits unused
     case MmaType::E4M3:
     case MmaType::E5M2: {
-      const std::uint32_t h = scalar::cvt_f16x2_from_f8x2(
-          t == MmaType::E4M3 ? ScalarType::E4M3x2 : ScalarType::E5M2x2, static_cast<std::uint16_t>(bits & 0xff), false);
-      return f16_value(h & 0xffff);
+      // The 256 values of each type, converted once as cvt does (e4m3/e5m2 to f16, exact) and kept.
+      static const std::array<std::array<double, 256>, 2> values = [] {
+        std::array<std::array<double, 256>, 2> v{};
+        for (unsigned type = 0; type < 2; ++type)
+          for (unsigned b = 0; b < 256; ++b)
+            v[type][b] = f16_value(scalar::cvt_f16x2_from_f8x2(type == 0 ? ScalarType::E4M3x2 : ScalarType::E5M2x2,
+                                                               static_cast<std::uint16_t>(b), false) &
+                                   0xffff);
+        return v;
+      }();
+      return values[t == MmaType::E4M3 ? 0 : 1][bits & 0xff];
     }
     case MmaType::F64: return std::bit_cast<double>(bits);
     default: return 0;

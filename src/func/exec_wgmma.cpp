@@ -357,6 +357,25 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
     std::memcpy(&v, raw + (mn_layout ? 2 * rows * k + 2 * i : 32 * i + k * eb), eb);
     return v & emask;
   };
+  // Every element of `rows` gathered rows into out[k * stride_k + i * stride_i]: raw_element's values, K-major rows of
+  // 1- and 2-byte elements read directly (every f16, bf16 and fp8 wgmma here), the rest through raw_element.
+  const auto raw_elements = [&](const std::uint8_t* raw, bool mn_layout, unsigned rows, std::uint64_t* out,
+                                std::size_t stride_i, std::size_t stride_k) {
+    if (!mn_layout && eb == 2) {
+      for (unsigned i = 0; i < rows; ++i)
+        for (unsigned k = 0; k < K; ++k) {
+          std::uint16_t v = 0;
+          std::memcpy(&v, raw + 32 * i + 2 * k, 2);
+          out[k * stride_k + i * stride_i] = v;
+        }
+    } else if (!mn_layout && eb == 1) {
+      for (unsigned i = 0; i < rows; ++i)
+        for (unsigned k = 0; k < K; ++k) out[k * stride_k + i * stride_i] = raw[32 * i + k];
+    } else {
+      for (unsigned i = 0; i < rows; ++i)
+        for (unsigned k = 0; k < K; ++k) out[k * stride_k + i * stride_i] = raw_element(raw, mn_layout, rows, i, k);
+    }
+  };
 
   // Scratch reused across instructions (every element below is written before it is read).
   thread_local std::vector<std::uint64_t> A, B, C, D;
@@ -385,8 +404,7 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
     raw_a.resize(32 * 16);
     if ((!mn || eb == 2) && gather(da, mn, 16 * rank, 16, raw_a.data(), lo, hi)) {
       if (cta.touched_shared.extend(lo, hi - lo)) L_.progress = true;
-      for (unsigned i = 0; i < 16; ++i)
-        for (unsigned k = 0; k < K; ++k) A[i * K + k] = raw_element(raw_a.data(), mn, 16, i, k);
+      raw_elements(raw_a.data(), mn, 16, A.data(), K, 1);
     } else {
       for (unsigned i = 0; i < 16; ++i)
         for (unsigned k = 0; k < K; ++k) A[i * K + k] = element(da, ta, 16 * rank + i, k, "A");
@@ -428,8 +446,7 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
         hit->valid = false;
         hit->raw.assign(raw_b.begin(), raw_b.end());
         hit->bits.resize(std::size_t{K} * N);
-        for (unsigned k = 0; k < K; ++k)
-          for (unsigned j = 0; j < N; ++j) hit->bits[k * N + j] = raw_element(raw_b.data(), mn, N, j, k);
+        raw_elements(raw_b.data(), mn, N, hit->bits.data(), 1, N);
         if (floating) {
           hit->values.resize(std::size_t{K} * N);
           for (unsigned k = 0; k < K; ++k)  // transposed: column j's K values side by side for the sums below
