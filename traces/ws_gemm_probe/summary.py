@@ -3,7 +3,8 @@
 --out JSON of warpsim-measure) or from `warpsim run ws_gemm_probe.json --dump DIR` (pass DIR). Per launch: the median
 over CTAs of the producer's start to its first TMA issue, each K tile's TMA issue to the consumers' full barrier
 passed (the load's latency as the consumer sees it, when it already waited), the consumers' K-tile period, the K
-loop's length, and the epilogue (K loop end to TMA store issued, to the last wait). Usage: summary.py FILE|DIR"""
+loop's length, and the epilogue (K loop end to TMA store issued, to the last wait). Usage: summary.py FILE|DIR
+(PROBE_CFG: another copy of ws_gemm_probe.json to read the launches from, e.g. one with absolute ptx paths)."""
 import json
 import os
 import statistics
@@ -11,7 +12,7 @@ import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-cfg = json.load(open(os.path.join(HERE, "ws_gemm_probe.json")))
+cfg = json.load(open(os.environ.get("PROBE_CFG", os.path.join(HERE, "ws_gemm_probe.json"))))
 
 
 def load(src):
