@@ -349,7 +349,10 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
   SubPartition& sp = subs_[slot % sub_partitions()];
   const std::uint64_t hold =
       t.expanded ? kExpandedPipeCycles : t.tensor_hold > 0 ? sp.tensor_cycles(t.tensor_hold) : pipe.interval;
-  sp.issue(t.pipe, now, hold, slot);
+  // A wgmma.mma_async takes the pipe for one issue slot and queues its execution behind the wgmmas before it
+  // (SubPartition::queue_tensor, below); other instructions hold their pipe for their whole time.
+  const bool queued = t.wgmma && r.async != source::kNoAsync;
+  sp.issue(t.pipe, now, queued ? 1 : hold, slot);
   if (t.tensor_op != 0 && r.executed.any()) {
     // Nsight's active cycles: each SASS MMA's share of the hold, whole cycles (an m16n8k16 HMMA: 6.6 -> 6).
     const std::uint64_t n = t.tensor_sass,
@@ -458,7 +461,8 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     const double rate = k_.cfg.gmma_smem_bytes_per_cycle;
     const Cycle a_in = a_bytes != 0 ? smem_.gmma_read(a_bytes, rate, 0, now) : now;
     const Cycle b_in = smem_.gmma_read(b_bytes, rate, k_.cfg.gmma_smem_request_cycles, now);
-    const Cycle land = max(a_in + hold, b_in) + t.latency;
+    const Cycle start = sp.queue_tensor(a_in, hold);
+    const Cycle land = max(start + hold, b_in) + t.latency;
     k_.events.land(land, id_, w.cta, r.async);
     w.drain = max(w.drain, land);
     k_.end = max(k_.end, land);

@@ -8,6 +8,13 @@
 // pipe while this sub-partition's stores wait at busy L2 slices (timing/lsu.hpp).
 // An fp8 mma.sync that ptxas emulates (pipe.tensor.fp8_unpack_*) first takes the sub-partition's unpack path, in
 // turn with its other fp8 mmas (a queue: the warp is not held back from issuing it).
+// A wgmma.mma_async takes its tensor pipe for one issue slot; its execution (pipe.tensor.wgmma_issue_cycles + N x
+// pipe.tensor.wgmma_cycles_per_n) waits in a queue behind the wgmmas issued before it on the sub-partition, and the
+// warp goes on (ptxas's SASS issues a K tile's four HGMMAs back to back, the last with the group scoreboard gsb0).
+// Holding the pipe for the whole execution instead made a warpgroup that shares the pipe with another wait for the
+// other's wgmmas before issuing its own, commit and release its stage late: traces/ws_gemm_probe on an H100
+// (2026-12-07) passes a K tile every 612-632 cycles at 512^3 to 2048^3, warpsim did so every 774-902 (now 653-829).
+// The queue has no depth limit (not measured).
 // The FMA units: FP32 instructions take pipe.fp32.units units in turn (the H200's fmaheavy and fmalite), an
 // integer multiply (imad) only the first; each holds its unit for its own interval (traces/ubench_pipe_tput: IMAD
 // and FFMA share fmaheavy, FFMA alone uses both; with 4 IMAD and 4 FFMA chains fmaheavy runs 49 % of the FFMAs, as
@@ -15,7 +22,9 @@
 // at most one per pipe.fp32.interval (the SM keeps that per warp).
 // The SM (timing/sm.hpp) drives it: it wakes a sub-partition only when one of its warps may issue or changes
 // the state it is counted in, and keeps the counts of its last scan (the warp states of the stall breakdown).
-// Leaves out: dual issue, register-bank conflicts, the instruction buffer and fetch beyond the taken-branch cost.
+// Leaves out: dual issue, register-bank conflicts, the instruction buffer and fetch beyond the taken-branch cost, an
+// mma.sync (HMMA) issued while wgmmas are queued on the same pipe (it waits only for the pipe's issue slot; no workload
+// mixes them).
 #pragma once
 
 #include <warpsim/config/gpu_config.hpp>
@@ -76,6 +85,13 @@ class SubPartition {
     unpack_free_ = max(now, unpack_free_) + c;
     return unpack_free_;
   }
+  // A wgmma.mma_async's execution on this sub-partition's tensor pipe, its operands in at `ready`, taking `cycles`:
+  // it waits behind the wgmmas queued before it (the warp that issued it goes on); when it starts.
+  Cycle queue_tensor(Cycle ready, std::uint64_t cycles) {
+    const Cycle start = max(ready, tensor_queue_free_);
+    tensor_queue_free_ = start + cycles;
+    return start;
+  }
   // The LSU holds this sub-partition's memory instructions until `until`.
   void hold_memory(Cycle until) {
     auto& f = pipe_free_[static_cast<std::size_t>(lower::OpClass::Ldst)];
@@ -98,6 +114,7 @@ class SubPartition {
   unsigned next_fma_ = 0;  // the FMA unit the next FP32 instruction takes
   double tensor_carry_ = 0;  // the tensor pipe's fractional cycles not yet taken (tensor_cycles)
   Cycle unpack_free_{0};     // when its fp8 mma unpack path is free (unpack)
+  Cycle tensor_queue_free_{0};  // when its tensor pipe has run the wgmmas queued so far (queue_tensor)
   double unpack_carry_ = 0;  // its fractional cycles not yet taken
   std::int64_t last_ = -1;
   std::unique_ptr<WarpScheduler> scheduler_;

@@ -5,12 +5,33 @@
 // issued after the one before, each consumer warpgroup past K tile t's full barrier only after the producer issued
 // it and after its own tile t - 1, its K loop's end after its last full barrier, its TMA store after that and its last
 // wait after the store; stamps that no K tile writes stay 0. The config holds the three launches gen.py writes.
-// Leaves out: the cycles (warpsim validate compares them once the GPU's are measured), the other two launches.
+// The same run's issue events show the wgmma queue (timing/sub_partition.hpp): each consumer warp issues a K tile's
+// four wgmma.mma_async (PTX lines 346, 372, 397, 422) less than one wgmma's execution (64 cycles) apart from first to
+// last, although the two warpgroups' eight share each sub-partition's tensor pipe; holding the pipe for the whole
+// execution spread them over about 200-450 cycles.
+// Leaves out: the cycles (warpsim validate compares them), the other two launches.
 #include "workload_util.hpp"
 
 #include <warpsim/config/run_config.hpp>
+#include <warpsim/timing/trace_sink.hpp>
+
+#include <map>
+#include <utility>
+#include <vector>
 
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
+
+namespace {
+// The cycles at which each (CTA, warp) issued a wgmma.mma_async, in order.
+struct WgmmaIssues : warpsim::timing::TraceSink {
+  std::map<std::pair<std::uint64_t, std::uint32_t>, std::vector<std::uint64_t>> at;
+  bool wants_issues() const override { return true; }
+  void on_issue(const warpsim::timing::IssueEvent& e) override {
+    if (e.ptx_line == 346 || e.ptx_line == 372 || e.ptx_line == 397 || e.ptx_line == 422)
+      at[{e.cta, e.warp}].push_back(e.cycle);
+  }
+};
+}  // namespace
 
 TEST_CASE("ws_gemm_probe: ws_gemm's f16 kernel with clock stamps, 512^3 timed (H200, sm_90a PTX)",
           "[workloads][wgmma][tma]") {
@@ -27,6 +48,8 @@ TEST_CASE("ws_gemm_probe: ws_gemm's f16 kernel with clock stamps, 512^3 timed (H
   c.kernels.resize(1);
   wl::sim::RunOptions timed;
   timed.functional_only = false;
+  WgmmaIssues issues;
+  timed.trace = &issues;
   const auto r = wl::sim::run(c, timed);
   constexpr int n = 512, ktiles = n / 64, ctas = 16;
   const auto a = wl::final_contents<std::uint16_t>(r, "A0");
@@ -70,6 +93,13 @@ TEST_CASE("ws_gemm_probe: ws_gemm's f16 kernel with clock stamps, 512^3 timed (H
       CHECK(s[195 + w] > s[193 + w]);
       CHECK(s[197 + w] > s[195 + w]);
     }
+  }
+  // 16 CTAs x 8 consumer warps, each 4 wgmmas per K tile.
+  REQUIRE(issues.at.size() == 16u * 8);
+  for (const auto& [who, cycles] : issues.at) {
+    INFO("CTA " << who.first << " warp " << who.second);
+    REQUIRE(cycles.size() == 4u * ktiles);
+    for (int t = 0; t < ktiles; ++t) CHECK(cycles[4 * t + 3] - cycles[4 * t] < 64u);
   }
 }
 
