@@ -1,4 +1,4 @@
-// ws_gemm_probe: traces/ws_gemm's f16 kernel (ws_gemm.cu, unchanged in what it computes; see its header) with
+// ws_gemm_probe: a copy of traces/ws_gemm's f16 kernel (ws_gemm.cu, which stays as measured; see its header) with
 // %clock64 stamps, to see where a CTA's cycles go on the GPU: the producer thread stamps each K tile's TMA issue
 // (after its empty barrier passed), thread 0 of each consumer warpgroup stamps each K tile's full barrier passed, the
 // end of its K loop (after wait_group 0), its TMA store issued and its last bulk wait done. stamps[256 b + j], CTA b:
