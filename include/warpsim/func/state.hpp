@@ -108,7 +108,7 @@ struct WgmmaOperandCache {
   std::vector<double> values;       // element (k, j) at j * K + k: the floating values
   std::vector<double> scales;       // the same elements' alignment scales (mma_numerics.hpp, element_scale)
   std::vector<double> values_kn;    // the floating values again, element (k, j) at k * N + j (row-at-a-time sums)
-  std::vector<int> exps_kn;         // their scales' exponents (kZeroExp in exec_wgmma.cpp for 0), the same way
+  std::vector<int> exps_kn;         // their scales' exponents (mma::scale_exp; kZeroExp for 0), the same way
   bool finite = true;               // every floating value finite
 };
 
