@@ -183,13 +183,11 @@ std::uint64_t aligned_sum_f32(std::span<const double> terms, std::span<const dou
 }
 
 namespace {
-// dot_row_f32 for one K. target_clones: an AVX2 copy where the CPU has it (four doubles a vector instead of SSE2's
-// two); both give the same bits (the arithmetic is exact).
+// dot_row_f32 for one K, inlined into row_f32_k8/16/32 below.
 template <unsigned K>
-__attribute__((target_clones("avx2", "default"))) void row_f32(const double* a, const int* ea, const double* bv,
-                                                                 const int* eb, unsigned N, const double* c,
-                                                                 const int* ec, int align_bits, std::uint32_t* d,
-                                                                 std::uint8_t* slow) {
+inline __attribute__((always_inline)) void row_f32(const double* a, const int* ea, const double* bv, const int* eb,
+                                                   unsigned N, const double* c, const int* ec, int align_bits,
+                                                   std::uint32_t* d, std::uint8_t* slow) {
   constexpr unsigned W = 8;  // columns at a time
   const std::uint64_t keep_mask = ~((std::uint64_t{1} << (53 - keep_bits(align_bits))) - 1);
   for (unsigned j0 = 0; j0 < N; j0 += W) {
@@ -224,6 +222,27 @@ __attribute__((target_clones("avx2", "default"))) void row_f32(const double* a, 
     }
   }
 }
+
+// The three Ks as plain functions (clang 14's target_clones takes no templates). target_clones: an AVX2 copy where the CPU
+// has it (four doubles a vector instead of SSE2's two); both give the same bits (the arithmetic is exact).
+__attribute__((target_clones("avx2", "default"))) void row_f32_k8(const double* a, const int* ea, const double* bv,
+                                                                    const int* eb, unsigned N, const double* c,
+                                                                    const int* ec, int align_bits, std::uint32_t* d,
+                                                                    std::uint8_t* slow) {
+  row_f32<8>(a, ea, bv, eb, N, c, ec, align_bits, d, slow);
+}
+__attribute__((target_clones("avx2", "default"))) void row_f32_k16(const double* a, const int* ea, const double* bv,
+                                                                     const int* eb, unsigned N, const double* c,
+                                                                     const int* ec, int align_bits, std::uint32_t* d,
+                                                                     std::uint8_t* slow) {
+  row_f32<16>(a, ea, bv, eb, N, c, ec, align_bits, d, slow);
+}
+__attribute__((target_clones("avx2", "default"))) void row_f32_k32(const double* a, const int* ea, const double* bv,
+                                                                     const int* eb, unsigned N, const double* c,
+                                                                     const int* ec, int align_bits, std::uint32_t* d,
+                                                                     std::uint8_t* slow) {
+  row_f32<32>(a, ea, bv, eb, N, c, ec, align_bits, d, slow);
+}
 }  // namespace
 
 void dot_row_f32(unsigned K, const double* a, const int* ea, const double* bv, const int* eb, unsigned N,
@@ -231,9 +250,9 @@ void dot_row_f32(unsigned K, const double* a, const int* ea, const double* bv, c
   if (align_bits > 5 || N % 8 != 0)
     fail(ErrorKind::Internal, "dot_row_f32: align_bits {} or N {} out of its range", align_bits, N);
   switch (K) {
-    case 8: return row_f32<8>(a, ea, bv, eb, N, c, ec, align_bits, d, slow);
-    case 16: return row_f32<16>(a, ea, bv, eb, N, c, ec, align_bits, d, slow);
-    case 32: return row_f32<32>(a, ea, bv, eb, N, c, ec, align_bits, d, slow);
+    case 8: return row_f32_k8(a, ea, bv, eb, N, c, ec, align_bits, d, slow);
+    case 16: return row_f32_k16(a, ea, bv, eb, N, c, ec, align_bits, d, slow);
+    case 32: return row_f32_k32(a, ea, bv, eb, N, c, ec, align_bits, d, slow);
     default: fail(ErrorKind::Internal, "dot_row_f32: K {} (8, 16 or 32 only)", K);
   }
 }
