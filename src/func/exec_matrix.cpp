@@ -223,8 +223,8 @@ inline __attribute__((always_inline)) void row_f32(const double* a, const int* e
   }
 }
 
-// The three Ks as plain functions (clang 14's target_clones takes no templates). target_clones: an AVX2 copy where the CPU
-// has it (four doubles a vector instead of SSE2's two); both give the same bits (the arithmetic is exact).
+// The three Ks as plain functions (clang 14's target_clones takes no templates). target_clones: an AVX2 copy where
+// the CPU has it (four doubles a vector instead of SSE2's two); both give the same bits (the arithmetic is exact).
 __attribute__((target_clones("avx2", "default"))) void row_f32_k8(const double* a, const int* ea, const double* bv,
                                                                     const int* eb, unsigned N, const double* c,
                                                                     const int* ec, int align_bits, std::uint32_t* d,

@@ -541,7 +541,8 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
         const double cv = scale_d ? f32_value(static_cast<std::uint32_t>(C[i * N + j])) : 0.0;
         const bool fin = std::isfinite(cv);
         c_row[j] = fin ? cv : 0.0;
-        c_exp[j] = cv != 0 && fin ? static_cast<int>((std::bit_cast<std::uint64_t>(cv) >> 52) & 0x7ff) - 1023 : kZeroExp;
+        c_exp[j] =
+            cv != 0 && fin ? static_cast<int>((std::bit_cast<std::uint64_t>(cv) >> 52) & 0x7ff) - 1023 : kZeroExp;
         d_slow[j] = static_cast<std::uint8_t>(!fin);
       }
       const double* a_row = &Av[i * K];
