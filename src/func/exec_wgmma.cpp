@@ -535,32 +535,28 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
     d_row.resize(N);
     d_slow.resize(N);
   }
+  // One f32-D element (row i, column j) through dot_f32 (K 8, 16 or 32).
+  const auto dot_one = [&](unsigned i, unsigned j) {
+    const double cv = scale_d ? f32_value(static_cast<std::uint32_t>(C[i * N + j])) : 0.0;
+    const double *a_row = &Av[i * K], *b_col = &Bvals[j * K], *as = &As[i * K], *bs = &Bscales[j * K];
+    const bool fin = finite_ab && std::isfinite(cv);
+    return K == 16   ? dot_f32<16>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data())
+           : K == 32 ? dot_f32<32>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data())
+                     : dot_f32<8>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data());
+  };
   for (unsigned i = 0; i < 16; ++i) {
     if (rows) {
       for (unsigned j = 0; j < N; ++j) {
         const double cv = scale_d ? f32_value(static_cast<std::uint32_t>(C[i * N + j])) : 0.0;
         const bool fin = std::isfinite(cv);
         c_row[j] = fin ? cv : 0.0;
-        c_exp[j] =
-            cv != 0 && fin ? static_cast<int>((std::bit_cast<std::uint64_t>(cv) >> 52) & 0x7ff) - 1023 : kZeroExp;
+        c_exp[j] = fin ? scale_exp(cv) : kZeroExp;
         d_slow[j] = static_cast<std::uint8_t>(!fin);
       }
       const double* a_row = &Av[i * K];
       const int* ea = &Aexp[i * K];
       dot_row_f32(K, a_row, ea, Bkn, Bexp, N, c_row.data(), c_exp.data(), f32_align, d_row.data(), d_slow.data());
-      for (unsigned j = 0; j < N; ++j) {
-        if (d_slow[j] == 0) {
-          D[i * N + j] = d_row[j];
-          continue;
-        }
-        const double cv = scale_d ? f32_value(static_cast<std::uint32_t>(C[i * N + j])) : 0.0;
-        const double *b_col = &Bvals[j * K], *as = &As[i * K], *bs = &Bscales[j * K];
-        const bool fin = std::isfinite(cv);
-        D[i * N + j] =
-            K == 16   ? dot_f32<16>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data())
-            : K == 32 ? dot_f32<32>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data())
-                      : dot_f32<8>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data());
-      }
+      for (unsigned j = 0; j < N; ++j) D[i * N + j] = d_slow[j] == 0 ? d_row[j] : dot_one(i, j);
       continue;
     }
     for (unsigned j = 0; j < N; ++j) {
@@ -576,12 +572,7 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
         continue;
       }
       if (!half_d && (K == 8 || K == 16 || K == 32)) {
-        const double cv = scale_d ? f32_value(static_cast<std::uint32_t>(c)) : 0.0;
-        const double *a_row = &Av[i * K], *b_col = &Bvals[j * K], *as = &As[i * K], *bs = &Bscales[j * K];
-        const bool fin = finite_ab && std::isfinite(cv);
-        d = K == 16   ? dot_f32<16>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data())
-            : K == 32 ? dot_f32<32>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data())
-                      : dot_f32<8>(a_row, b_col, as, bs, fin, scale_d, cv, f32_align, terms.data(), tscales.data());
+        d = dot_one(i, j);
         continue;
       }
       double* t = terms.data();

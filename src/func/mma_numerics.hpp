@@ -74,7 +74,8 @@ inline std::uint64_t sum_to_f32(std::int64_t sum, int q, int keep) {
   return std::bit_cast<std::uint32_t>(neg ? -v : v);
 }
 // The exponent an element scale (element_scale: a power of two, or 0) stands for in dot_row_f32: log2 of it, kZeroExp
-// for 0 (below any sum of two real exponents, so a zero never sets the alignment). Finite scales only.
+// for 0 (below any sum of two real exponents, so a zero never sets the alignment). Of any finite, normal double (C)
+// the exponent of its magnitude, floor(log2 |x|).
 constexpr int kZeroExp = -(1 << 20);
 inline int scale_exp(double s) {
   return s == 0 ? kZeroExp : static_cast<int>((std::bit_cast<std::uint64_t>(s) >> 52) & 0x7ff) - 1023;

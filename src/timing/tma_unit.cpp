@@ -46,7 +46,8 @@ Cycle TmaUnit::copy(const source::BulkAccess& a, std::span<const source::Span> s
     const auto at = static_cast<std::uint64_t>(std::ceil(start + std::floor(static_cast<double>(i) * busy / n)));
     const bool line_start = i == 0 || sectors_[i] / 4 != sectors_[i - 1] / 4;
     const unsigned same = op == MemOp::Store ? sector_bytes_[i] : 1;
-    data = std::max(data, l2.access(sectors_[i], op, at, same, cfg_.l2_side, line_start, 0, 0, true));
+    data = std::max(data, l2.access(sectors_[i], op, at, same, cfg_.l2_side, line_start, /*operand_bytes=*/0,
+                                          /*covered_bytes=*/0, /*bulk=*/true));
   }
   if (data_back != nullptr) *data_back = Cycle(data);
   switch (a.kind) {
