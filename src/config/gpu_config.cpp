@@ -426,6 +426,10 @@ std::vector<Param> make_params() {
       count("mem.dram_refresh_cycles", &G::dram_refresh_cycles, "cycles", 0, 1u << 30,
             "cycles one refresh keeps its channel (tRFC): a DRAM read that arrives during it waits for its end before "
             "its bank starts (0: no refresh)"),
+      real("mem.dram_activate_cycles", &G::dram_activate_cycles, "cycles", 0, 1e6,
+           "with mem.dram_channels: least cycles between two row activations in one channel (tRRD / tFAW / 4). A "
+           "channel holds mem.dram_banks / mem.dram_channels open rows of mem.dram_channel_bytes; a read of a row "
+           "that is not open waits for the channel's next activation (0: no limit)"),
       count("mem.atomic_latency", &G::atomic_latency, "cycles", 0, 100000,
             "a global atomic's extra cost at the L2 slice, over the L2 hit (or DRAM) latency"),
       count("mem.atomic_cas_latency", &G::atomic_cas_latency, "cycles", 0, 100000,

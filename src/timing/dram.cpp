@@ -8,6 +8,14 @@
 
 namespace warpsim::timing {
 
+Dram::Dram(const DramConfig& cfg) : cfg_(cfg), banks_(cfg.banks, 0.0) {
+  if (cfg_.activate > 0 && cfg_.channels > 0) {
+    rows_per_channel_ = std::max<std::uint64_t>(cfg_.banks / cfg_.channels, 1);
+    activate_free_.assign(cfg_.channels, 0.0);
+    open_rows_.assign(cfg_.channels * rows_per_channel_, 0);
+  }
+}
+
 double Dram::transfer(double at, std::uint64_t bytes) {
   const double start = std::max(free_, at);
   free_ = start + static_cast<double>(std::max(bytes, cfg_.burst)) / cfg_.bytes_per_cycle;
@@ -20,7 +28,7 @@ std::uint64_t Dram::read(std::uint64_t at, std::uint64_t addr, std::uint64_t byt
   // The bus slot is taken in arrival order (the bandwidth limit); the data moves once the bank has it.
   double ready = transfer(static_cast<double>(at), bytes);
   const std::uint64_t h = address_hash(addr / std::max<std::uint64_t>(bytes, 1));
-  const double start = after_refresh(at, addr);
+  const double start = after_activate(after_refresh(at, addr), addr);
   if (!banks_.empty()) {
     double& bank = banks_[h % banks_.size()];
     bank = std::max(bank, start) + cfg_.bank_cycles;
@@ -39,6 +47,22 @@ double Dram::after_refresh(std::uint64_t at, std::uint64_t addr) const {
   const std::uint64_t phase = channel * cfg_.refresh_interval / cfg_.channels;
   const std::uint64_t pos = (at + cfg_.refresh_interval - phase) % cfg_.refresh_interval;  // phase < the interval
   return static_cast<double>(pos < cfg_.refresh ? at + (cfg_.refresh - pos) : at);
+}
+
+double Dram::after_activate(double at, std::uint64_t addr) {
+  if (activate_free_.empty()) return at;
+  // The row: the aligned mem.dram_channel_bytes block, in the channel after_refresh finds for it; its slot among the
+  // channel's open rows from the hash's lower bits.
+  const std::uint64_t row = addr / std::max<std::uint64_t>(cfg_.channel_bytes, 1);
+  const std::uint64_t h = address_hash(row);
+  const std::uint64_t channel = (h >> 32) % cfg_.channels;
+  std::uint64_t& open = open_rows_[channel * rows_per_channel_ + (h & 0xffffffffu) % rows_per_channel_];
+  if (open == row + 1) return at;
+  open = row + 1;
+  double& next = activate_free_[channel];
+  const double t = std::max(at, next);
+  next = t + cfg_.activate;
+  return t;
 }
 
 void Dram::write(std::uint64_t at, std::uint64_t bytes) {

@@ -156,6 +156,7 @@ struct GpuConfig {
   unsigned dram_channel_bytes = 1024;             // aligned block of addresses in one channel
   unsigned dram_refresh_interval_cycles = 0;      // one refresh per channel this often
   unsigned dram_refresh_cycles = 0;               // cycles a refresh keeps its channel's banks (0: no refresh)
+  double dram_activate_cycles = 0;                // least cycles between two row activations of one channel (0: no limit)
   unsigned atomic_latency = 40;                  // cycles the L2 atomic unit adds
   unsigned atomic_cas_latency = 0;               // more cycles an atom.cas takes over the other global atomics
   double atomic_same_address_cycles = 0;         // cycles the L2 atomic unit spends per lane on one address

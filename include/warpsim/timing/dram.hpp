@@ -27,7 +27,15 @@
 // so the more lines a load touches, the more surely one of them meets a refresh (traces/ubench_dram_random's
 // lat_walk: one line at a time against 32 random lines at once; ubench_dram_mlp: 8 lines in flight per warp,
 // consecutive (one block) or far apart).
-// Leaves out: row buffers (a row model with hits and misses was fitted to ubench_dram_mlp and made walks of
+// Activations (mem.dram_activate_cycles): a row is an aligned mem.dram_channel_bytes block, in the channel the refresh
+// gives it; each channel holds mem.dram_banks / mem.dram_channels open rows (a row's slot from its hash). A read of an
+// open row goes on at once; a read of another row opens it in its slot (closing the row that was there) and first
+// waits for its channel's next activation, a channel's activations at least mem.dram_activate_cycles apart (the
+// four-activate window, tFAW / 4). Streams and sweeps read every row whole and hardly activate; random accesses open
+// a row each and run at channels / mem.dram_activate_cycles accesses a cycle (traces/ubench_dram_random's rand_tput:
+// random 4-byte loads over 128 MiB take about 1.5 times what the bus alone allows). Only the rate is modelled: an access's
+// bank time (mem.dram_bank_cycles) is the same hit or miss, write-backs (no address) activate nothing.
+// Leaves out: row-buffer hit latency (a row model with cheaper hits, fitted to ubench_dram_mlp, made walks of
 // consecutive lines slower than strided ones, the opposite of the H200: the mapping of addresses to channels,
 // banks and rows is not known), channels with their own share of the bandwidth (hashed channels cut the
 // streaming bandwidth below ubench_dram_stream's; here channels only refresh), per-bank refresh, a controller that
@@ -52,11 +60,12 @@ struct DramConfig {
   std::uint64_t channel_bytes = 1;  // mem.dram_channel_bytes
   std::uint64_t refresh_interval = 0;  // mem.dram_refresh_interval_cycles
   std::uint64_t refresh = 0;           // mem.dram_refresh_cycles (0: no refresh)
+  double activate = 0;                 // mem.dram_activate_cycles (0: no activation limit)
 };
 
 class Dram {
  public:
-  explicit Dram(const DramConfig& cfg) : cfg_(cfg), banks_(cfg.banks, 0.0) {}
+  explicit Dram(const DramConfig& cfg);
   // A read of `bytes` at byte address `addr` arriving at cycle `at`: the cycle its data is back.
   std::uint64_t read(std::uint64_t at, std::uint64_t addr, std::uint64_t bytes);
   // A write-back of `bytes` arriving at cycle `at` (0 bytes: nothing).
@@ -73,8 +82,14 @@ class Dram {
   // The cycle from which a read of byte address `addr` arriving at `at` may use its bank: `at`, or the end of its
   // channel's refresh if one is under way then.
   double after_refresh(std::uint64_t at, std::uint64_t addr) const;
+  // The cycle from which a read of byte address `addr` that may start at `at` (after any refresh) may use its bank:
+  // `at` when its row is open, else its channel's next activation slot (which it takes).
+  double after_activate(double at, std::uint64_t addr);
   DramConfig cfg_;
   std::vector<double> banks_;  // when each bank is free
+  std::vector<double> activate_free_;      // per channel: the first cycle it may activate a row again
+  std::vector<std::uint64_t> open_rows_;   // per channel, its open-row slots: row number + 1 (0: none)
+  std::uint64_t rows_per_channel_ = 0;
   double free_ = 0;            // when the bus is free
   std::uint64_t waiting_ = 0;  // write bytes in the buffer (as bus bytes: each write at least a burst)
   bool read_since_ = false;    // a read took the bus since the last write batch

@@ -154,7 +154,7 @@ struct MemoryConfig {
             DramConfig{rate(g.dram_bytes_per_cycle), lat(g.dram_latency), g.dram_banks, cyc(g.dram_bank_cycles),
                        g.dram_write_batch_bytes, g.dram_burst_bytes, cyc(g.dram_turnaround_cycles), g.dram_channels,
                        g.dram_channel_bytes, lat(std::uint64_t{g.dram_refresh_interval_cycles}),
-                       lat(std::uint64_t{g.dram_refresh_cycles})},
+                       lat(std::uint64_t{g.dram_refresh_cycles}), cyc(g.dram_activate_cycles)},
             g.l2_partial_write_fill != 0,
             g.dram_access_bytes,
             g.l2_partitions,

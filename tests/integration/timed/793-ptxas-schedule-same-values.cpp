@@ -52,8 +52,11 @@ std::vector<std::string> run_configs() {
     // hgemm_mma_sync (22 s a run) and sgemm_cp_async (10 s), whose workload tests (626, 581) check every output
     // against a CPU reference under the default schedule: about 65 CPU-seconds of CI's 30 minutes (2026-12-05). And
     // ws_gemm_probe, ws_gemm's kernel with clock stamps (test 727 checks its outputs; its 2048^3 launch took this
-    // test's first share under the sanitizers from about 1 to 5 minutes, 2026-12-07).
-    if (w == "ws_gemm" || w == "ws_gemm_probe" || w == "hgemm_mma_sync" || w == "sgemm_cp_async") continue;
+    // test's first share under the sanitizers from about 1 to 5 minutes, 2026-12-07), and wgmma_gemm_probe,
+    // wgmma_gemm's sw128 kernel with clock stamps (test 729 checks its outputs; 7 s a run; wgmma_gemm runs here).
+    if (w == "ws_gemm" || w == "ws_gemm_probe" || w == "wgmma_gemm_probe" || w == "hgemm_mma_sync" ||
+        w == "sgemm_cp_async")
+      continue;
     if (w != "barrier_deadlock" && fs::exists(cfg)) out.push_back(cfg.string());
   }
   std::sort(out.begin(), out.end());
