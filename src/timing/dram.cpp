@@ -28,7 +28,10 @@ std::uint64_t Dram::read(std::uint64_t at, std::uint64_t addr, std::uint64_t byt
   // The bus slot is taken in arrival order (the bandwidth limit); the data moves once the bank has it.
   double ready = transfer(static_cast<double>(at), bytes);
   const std::uint64_t h = address_hash(addr / std::max<std::uint64_t>(bytes, 1));
-  const double start = after_activate(after_refresh(at, addr), addr);
+  // The aligned mem.dram_channel_bytes block around the read: its row, and its hash, which picks its channel.
+  const std::uint64_t block = addr / std::max<std::uint64_t>(cfg_.channel_bytes, 1);
+  const std::uint64_t block_hash = cfg_.channels != 0 ? address_hash(block) : 0;
+  const double start = after_activate(after_refresh(at, block_hash), block, block_hash);
   if (!banks_.empty()) {
     double& bank = banks_[h % banks_.size()];
     bank = std::max(bank, start) + cfg_.bank_cycles;
@@ -39,24 +42,19 @@ std::uint64_t Dram::read(std::uint64_t at, std::uint64_t addr, std::uint64_t byt
   return static_cast<std::uint64_t>(std::ceil(ready)) + cfg_.latency;
 }
 
-double Dram::after_refresh(std::uint64_t at, std::uint64_t addr) const {
+double Dram::after_refresh(std::uint64_t at, std::uint64_t block_hash) const {
   if (cfg_.refresh == 0 || cfg_.channels == 0 || cfg_.refresh_interval == 0) return static_cast<double>(at);
-  // The channel: from the upper bits of the hash of the aligned mem.dram_channel_bytes block around the read.
-  const std::uint64_t channel =
-      (address_hash(addr / std::max<std::uint64_t>(cfg_.channel_bytes, 1)) >> 32) % cfg_.channels;
+  const std::uint64_t channel = channel_of(block_hash);
   const std::uint64_t phase = channel * cfg_.refresh_interval / cfg_.channels;
   const std::uint64_t pos = (at + cfg_.refresh_interval - phase) % cfg_.refresh_interval;  // phase < the interval
   return static_cast<double>(pos < cfg_.refresh ? at + (cfg_.refresh - pos) : at);
 }
 
-double Dram::after_activate(double at, std::uint64_t addr) {
+double Dram::after_activate(double at, std::uint64_t row, std::uint64_t block_hash) {
   if (activate_free_.empty()) return at;
-  // The row: the aligned mem.dram_channel_bytes block, in the channel after_refresh finds for it; its slot among the
-  // channel's open rows from the hash's lower bits.
-  const std::uint64_t row = addr / std::max<std::uint64_t>(cfg_.channel_bytes, 1);
-  const std::uint64_t h = address_hash(row);
-  const std::uint64_t channel = (h >> 32) % cfg_.channels;
-  std::uint64_t& open = open_rows_[channel * rows_per_channel_ + (h & 0xffffffffu) % rows_per_channel_];
+  // The row's slot among its channel's open rows: from the hash's lower bits.
+  const std::uint64_t channel = channel_of(block_hash);
+  std::uint64_t& open = open_rows_[channel * rows_per_channel_ + (block_hash & 0xffffffffu) % rows_per_channel_];
   if (open == row + 1) return at;
   open = row + 1;
   double& next = activate_free_[channel];

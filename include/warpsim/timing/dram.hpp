@@ -79,12 +79,14 @@ class Dram {
 
  private:
   double transfer(double at, std::uint64_t bytes);
-  // The cycle from which a read of byte address `addr` arriving at `at` may use its bank: `at`, or the end of its
-  // channel's refresh if one is under way then.
-  double after_refresh(std::uint64_t at, std::uint64_t addr) const;
-  // The cycle from which a read of byte address `addr` that may start at `at` (after any refresh) may use its bank:
-  // `at` when its row is open, else its channel's next activation slot (which it takes).
-  double after_activate(double at, std::uint64_t addr);
+  // A read's channel: from the upper bits of the hash of its aligned mem.dram_channel_bytes block (channels != 0).
+  std::uint64_t channel_of(std::uint64_t block_hash) const { return (block_hash >> 32) % cfg_.channels; }
+  // The cycle from which a read of the block with hash `block_hash` arriving at `at` may use its bank: `at`, or the
+  // end of its channel's refresh if one is under way then.
+  double after_refresh(std::uint64_t at, std::uint64_t block_hash) const;
+  // The cycle from which a read of row `row` (its block) that may start at `at` (after any refresh) may use its bank:
+  // `at` when the row is open, else its channel's next activation slot (which it takes).
+  double after_activate(double at, std::uint64_t row, std::uint64_t block_hash);
   DramConfig cfg_;
   std::vector<double> banks_;  // when each bank is free
   std::vector<double> activate_free_;      // per channel: the first cycle it may activate a row again
