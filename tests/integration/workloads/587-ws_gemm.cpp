@@ -65,19 +65,6 @@ void check_config(const wl::cfg::RunConfig& c) {
   }
 }
 
-// The exact products of row r of A and row c of B: their sum and the sum of their magnitudes.
-template <typename Elem, typename Value>
-void dot(const std::vector<Elem>& a, const std::vector<Elem>& b, int k, int r, int c, Value value, double& sum,
-         double& mag) {
-  sum = 0;
-  mag = 0;
-  for (int i = 0; i < k; ++i) {
-    const double p = value(a[static_cast<std::size_t>(r) * k + i]) * value(b[static_cast<std::size_t>(c) * k + i]);
-    sum += p;
-    mag += std::fabs(p);
-  }
-}
-
 void check_output(const wl::sim::RunResult& r, std::size_t launch, std::size_t index) {
   const Launch& l = kLaunches[launch];
   INFO("launch " << launch << " (" << l.entry << " " << l.m << "^3)");
@@ -101,8 +88,8 @@ void check_output(const wl::sim::RunResult& r, std::size_t launch, std::size_t i
   for (int row = 0; row < l.m; row += step) {
     for (int col = 0; col < l.n; ++col) {
       double sum = 0, mag = 0;
-      if (l.fp8) dot(a8, b8, l.k, row, col, e4m3_value, sum, mag);
-      else dot(a16, b16, l.k, row, col, wl::half_value, sum, mag);
+      if (l.fp8) wl::row_dot(a8, b8, l.k, row, col, e4m3_value, sum, mag);
+      else wl::row_dot(a16, b16, l.k, row, col, wl::half_value, sum, mag);
       const float got = d[static_cast<std::size_t>(row) * l.n + col];
       const double err = std::fabs(got - sum) / mag;
       worst = std::max(worst, err);

@@ -59,12 +59,7 @@ TEST_CASE("ws_gemm_probe: ws_gemm's f16 kernel with clock stamps, 512^3 timed (H
   for (int row = 0; row < n; row += 3)
     for (int col = 0; col < n; ++col) {
       double sum = 0, mag = 0;
-      for (int k = 0; k < n; ++k) {
-        const double p = wl::half_value(a[static_cast<std::size_t>(row) * n + k]) *
-                         wl::half_value(b[static_cast<std::size_t>(col) * n + k]);
-        sum += p;
-        mag += std::fabs(p);
-      }
+      wl::row_dot(a, b, n, row, col, wl::half_value, sum, mag);
       if (std::fabs(d[static_cast<std::size_t>(row) * n + col] - sum) > 0x1p-18 * mag) ++bad;
     }
   CHECK(bad == 0);

@@ -37,12 +37,7 @@ TEST_CASE("wgmma_gemm_probe: gemm_sw128 with clock stamps, 512^3 timed (H200, sm
   for (int row = 0; row < n; row += 3)
     for (int col = 0; col < n; ++col) {
       double sum = 0, mag = 0;
-      for (int k = 0; k < n; ++k) {
-        const double p = wl::half_value(a[static_cast<std::size_t>(row) * n + k]) *
-                         wl::half_value(b[static_cast<std::size_t>(col) * n + k]);
-        sum += p;
-        mag += std::fabs(p);
-      }
+      wl::row_dot(a, b, n, row, col, wl::half_value, sum, mag);
       const std::size_t at = static_cast<std::size_t>(row) * n + col;
       const double want = 1.25 * sum - 0.5 * c0[at];
       if (std::fabs(d[at] - want) > 0x1p-18 * 1.25 * mag + 0x1p-22) ++bad;

@@ -157,6 +157,20 @@ inline double half_value(std::uint16_t h) {
 }
 inline double bf16_value(std::uint16_t b) { return std::bit_cast<float>(static_cast<std::uint32_t>(b) << 16); }
 
+// The exact products of row r of A and row c of B (both k elements a row, as `value` reads them): their sum and the
+// sum of their magnitudes (a GEMM's D = A B^T against an exact reference).
+template <typename Elem, typename Value>
+void row_dot(const std::vector<Elem>& a, const std::vector<Elem>& b, int k, int r, int c, Value value, double& sum,
+             double& mag) {
+  sum = 0;
+  mag = 0;
+  for (int i = 0; i < k; ++i) {
+    const double p = value(a[static_cast<std::size_t>(r) * k + i]) * value(b[static_cast<std::size_t>(c) * k + i]);
+    sum += p;
+    mag += std::fabs(p);
+  }
+}
+
 enum class Rnd { Nearest, Zero, Down, Up };  // .rn, .rz, .rm, .rp
 
 // Error-free sum: s + e == a + b exactly, s = RN(a + b) (Knuth's two-sum; no overflow assumed).
