@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Device call 1 of the twenty-fourth session (2026-12-07 UTC). Any one-GPU machine; the GPU is recorded. Writes
+# everything under $OUT/all.tgz (the device tool brings back at most 8 files). Stops starting new steps after 520 s.
+# 1. traces/ubench_ldg_trips (new, issue 12): wgmma_gemm's epilogue without the GEMM: run_all.sh (times, hashes,
+#    Nsight counters), two --once runs with the stamps inline, its SASS.
+# 2. On an H200 only, the twenty-third session's H100-only measurements, as far as time allows: traces/wgmma_gemm_probe
+#    (run_all.sh, one --once run, as 2026-12-07-s23-call3.sh), then 2026-12-07-s23-call1.sh (ubench_tma_dram,
+#    ws_gemm_probe), then traces/ubench_dram_random (2026-12-06-s21-call1.sh).
+set -u
+GPUNAME=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1); echo "GPU: $GPUNAME"
+[ -d .measure/lib ] && export LD_LIBRARY_PATH=".measure/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+[ -d .measure/configs ] && export WARPSIM_CONFIGS=".measure/configs"
+BIN=.measure/bin/warpsim-measure
+TAG=h200; case "$GPUNAME" in *H100*) TAG=h100;; esac
+FINAL=$OUT
+W=/tmp/s24; rm -rf $W; mkdir -p $W
+START=$(date +%s)
+left() { echo $((520 - ($(date +%s) - START))); }
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv > $W/gpu.csv
+nvcc --version | tail -2 >> $W/gpu.csv; ncu --version | tail -1 >> $W/gpu.csv; date -u >> $W/gpu.csv
+measure() {  # name, timeout for run_all, --once runs
+  local name=$1 CFG=traces/$1/$1.json
+  mkdir -p $W/$name
+  local t=$(left); [ $t -lt 30 ] && { echo "$name: no time left"; return; }
+  [ $t -gt $2 ] && t=$2
+  SECONDS=0
+  OUT=$W/$name/run MEASURE_TAG=$TAG REPEAT=5 WARMUP=1 NCU_BUDGET_S=$((t - 40)) timeout $t bash tools/measure/run_all.sh $CFG > $W/$name/run_all.log 2>&1
+  echo "$name run_all rc=$? after ${SECONDS}s"; tail -2 $W/$name/run_all.log
+  for i in $(seq 1 $3); do
+    timeout 60 "$BIN" $CFG --once --inline-limit 1000000 --out $W/$name/once_$i.json > $W/$name/once_$i.log 2>&1
+    echo "$name once $i rc=$?"
+  done
+  ptxas -arch=sm_90a -O3 traces/$name/$name.sm_90a.ptx -o /tmp/$name.cubin && \
+    cuobjdump --dump-sass /tmp/$name.cubin > $W/$name/$name.sm_90a.sass
+}
+measure ubench_ldg_trips 200 2
+if [ "$TAG" = h200 ]; then
+  measure wgmma_gemm_probe 150 1
+  measure ubench_tma_dram 150 1
+  measure ws_gemm_probe 150 1
+  t=$(left)
+  if [ $t -gt 60 ]; then
+    mkdir -p $W/dram_random
+    OUT=$W/dram_random timeout $t bash tools/measure/sessions/2026-12-06-s21-call1.sh > $W/dram_random.log 2>&1
+    echo "dram_random rc=$?"
+  fi
+fi
+cd /tmp && tar czf $FINAL/all.tgz s24 && ls -la $FINAL
