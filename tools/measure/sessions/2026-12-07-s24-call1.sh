@@ -3,7 +3,9 @@
 # everything under $OUT/all.tgz (the device tool brings back at most 8 files). Stops starting new steps after 520 s.
 # 1. traces/ubench_ldg_trips (new, issue 12): wgmma_gemm's epilogue without the GEMM: run_all.sh (times, hashes,
 #    Nsight counters), two --once runs with the stamps inline, its SASS.
-# 2. On an H200 only, the twenty-third session's H100-only measurements, as far as time allows: traces/wgmma_gemm_probe
+# 2. traces/ubench_l2_shared (new, issue 12): L2-resident lines read by groups of 1, 16 or 128 SMs at once through LDG
+#    and cp.async (Nsight's lts__t_sectors: merged or not), the same.
+# 3. On an H200 only, the twenty-third session's H100-only measurements, as far as time allows: traces/wgmma_gemm_probe
 #    (run_all.sh, one --once run, as 2026-12-07-s23-call3.sh), then 2026-12-07-s23-call1.sh (ubench_tma_dram,
 #    ws_gemm_probe), then traces/ubench_dram_random (2026-12-06-s21-call1.sh).
 set -u
@@ -34,6 +36,7 @@ measure() {  # name, timeout for run_all, --once runs
     cuobjdump --dump-sass /tmp/$name.cubin > $W/$name/$name.sm_90a.sass
 }
 measure ubench_ldg_trips 200 2
+measure ubench_l2_shared 150 2
 if [ "$TAG" = h200 ]; then
   measure wgmma_gemm_probe 150 1
   measure ubench_tma_dram 150 1
