@@ -5,6 +5,7 @@
 #    Nsight counters), two --once runs with the stamps inline, its SASS.
 # 2. traces/ubench_l2_shared (new, issue 12): L2-resident lines read by groups of 1, 16 or 128 SMs at once through LDG
 #    and cp.async (Nsight's lts__t_sectors: merged or not), the same.
+#    traces/ubench_issue_spacing (new, issue 12): straight blocks of 16 LDGSTS / LDG.128 from 1, 4, 8 warps, the same.
 # 3. On an H200 only, the twenty-third session's H100-only measurements, as far as time allows: traces/wgmma_gemm_probe
 #    (run_all.sh, one --once run, as 2026-12-07-s23-call3.sh), then 2026-12-07-s23-call1.sh (ubench_tma_dram,
 #    ws_gemm_probe), then traces/ubench_dram_random (2026-12-06-s21-call1.sh).
@@ -37,6 +38,7 @@ measure() {  # name, timeout for run_all, --once runs
 }
 measure ubench_ldg_trips 200 2
 measure ubench_l2_shared 150 2
+measure ubench_issue_spacing 100 1
 if [ "$TAG" = h200 ]; then
   measure wgmma_gemm_probe 150 1
   measure ubench_tma_dram 150 1
