@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Device call 1 of the twenty-fourth session (2026-12-07 UTC). Any one-GPU machine; the GPU is recorded. Writes
-# everything under $OUT/all.tgz (the device tool brings back at most 8 files). Stops starting new steps after 520 s.
+# everything under $OUT/all.tgz (the device tool brings back at most 8 files). Stops starting new steps after $LIMIT s (520).
 # 1. traces/ubench_ldg_trips (new, issue 12): wgmma_gemm's epilogue without the GEMM: run_all.sh (times, hashes,
 #    Nsight counters), two --once runs with the stamps inline, its SASS.
 # 2. traces/ubench_l2_shared (new, issue 12): L2-resident lines read by groups of 1, 16 or 128 SMs at once through LDG
@@ -18,7 +18,9 @@ TAG=h200; case "$GPUNAME" in *H100*) TAG=h100;; esac
 FINAL=$OUT
 W=/tmp/s24; rm -rf $W; mkdir -p $W
 START=$(date +%s)
-left() { echo $((520 - ($(date +%s) - START))); }
+LIMIT=${LIMIT:-520}  # seconds after which no new step starts (pass less when the device budget is short)
+left() { echo $((LIMIT - ($(date +%s) - START))); }
+pack() { (cd /tmp && tar czf $FINAL/all.tgz s24); }  # after every step, so a run cut short still brings back its data
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv > $W/gpu.csv
 nvcc --version | tail -2 >> $W/gpu.csv; ncu --version | tail -1 >> $W/gpu.csv; date -u >> $W/gpu.csv
 measure() {  # name, timeout for run_all, --once runs
@@ -35,6 +37,7 @@ measure() {  # name, timeout for run_all, --once runs
   done
   ptxas -arch=sm_90a -O3 traces/$name/$name.sm_90a.ptx -o /tmp/$name.cubin && \
     cuobjdump --dump-sass /tmp/$name.cubin > $W/$name/$name.sm_90a.sass
+  pack
 }
 measure ubench_ldg_trips 200 2
 measure ubench_l2_shared 150 2
