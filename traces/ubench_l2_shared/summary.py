@@ -6,23 +6,16 @@
 import json
 import os
 import statistics
-import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from clock_words import words  # noqa: E402 (traces/clock_words.py)
 BYTES_PER_CTA = 128 * 4096
 
 
-def stamps(src):
-    if os.path.isdir(src):
-        raw = open(os.path.join(src, "cyc.bin"), "rb").read()
-    else:
-        raw = bytes.fromhex(json.load(open(src))["buffers"]["cyc"]["hex"])
-    return struct.unpack(f"<{len(raw) // 8}Q", raw)
-
-
 def main():
-    cyc = stamps(sys.argv[1])
+    cyc = words(sys.argv[1], "cyc")
     cfg = json.load(open(sys.argv[2] if len(sys.argv) > 2 else os.path.join(HERE, "ubench_l2_shared.json")))
     print(f"{'launch':>6} {'path':>8} {'G':>4} | {'median':>7} {'max':>7} | {'B/cycle':>7}")
     for li, k in enumerate(cfg["kernels"]):

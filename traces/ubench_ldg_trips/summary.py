@@ -6,23 +6,16 @@
 import json
 import os
 import statistics
-import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from clock_words import words  # noqa: E402 (traces/clock_words.py)
 TRIPS = 32
 
 
-def stamps(src):
-    if os.path.isdir(src):
-        raw = open(os.path.join(src, "cyc.bin"), "rb").read()
-    else:
-        raw = bytes.fromhex(json.load(open(src))["buffers"]["cyc"]["hex"])
-    return struct.unpack(f"<{len(raw) // 8}Q", raw)
-
-
 def main():
-    cyc = stamps(sys.argv[1])
+    cyc = words(sys.argv[1], "cyc")
     cfg = json.load(open(sys.argv[2] if len(sys.argv) > 2 else os.path.join(HERE, "ubench_ldg_trips.json")))
     layouts = {128: "gemm"}
     print(f"{'launch':>6} {'CTAs':>5} {'layout':>10} {'mode':>4} | {'trip min':>8} {'median':>7} {'max':>6} | "

@@ -6,22 +6,15 @@
 import json
 import os
 import statistics
-import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def stamps(src):
-    if os.path.isdir(src):
-        raw = open(os.path.join(src, "cyc.bin"), "rb").read()
-    else:
-        raw = bytes.fromhex(json.load(open(src))["buffers"]["cyc"]["hex"])
-    return struct.unpack(f"<{len(raw) // 8}Q", raw)
+sys.path.insert(0, os.path.dirname(HERE))
+from clock_words import words  # noqa: E402 (traces/clock_words.py)
 
 
 def main():
-    cyc = stamps(sys.argv[1])
+    cyc = words(sys.argv[1], "cyc")
     cfg = json.load(open(sys.argv[2] if len(sys.argv) > 2 else os.path.join(HERE, "ubench_tma_dram.json")))
     print(f"{'launch':>6} {'CTAs':>5} {'rows':>4} {'pitch':>5} {'S':>2} {'n':>3} | {'lat min':>7} {'median':>7} "
           f"{'max':>6} | {'first':>6} {'period':>7}")

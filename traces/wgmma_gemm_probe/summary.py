@@ -8,18 +8,11 @@
 import json
 import os
 import statistics
-import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def words(src, name):
-    if os.path.isdir(src):
-        raw = open(os.path.join(src, f"{name}.bin"), "rb").read()
-    else:
-        raw = bytes.fromhex(json.load(open(src))["buffers"][name]["hex"])
-    return struct.unpack(f"<{len(raw) // 8}Q", raw)
+sys.path.insert(0, os.path.dirname(HERE))
+from clock_words import words  # noqa: E402 (traces/clock_words.py)
 
 
 def med(v):
