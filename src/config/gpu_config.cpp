@@ -453,10 +453,18 @@ std::vector<Param> make_params() {
       count("mem.l2_merge_cycles", &G::l2_merge_cycles, "cycles", 0, 100000,
             "a TMA unit's load (tensor or bulk copy) of a sector present in L2 that reaches the L2 at most this "
             "long after another such load of that sector from the same partition side was looked up at its slice "
-            "(or while that one still waits there; warps' loads are never merged) "
+            "(or while that one still waits there; warps' loads: mem.l2_merge_load_cycles) "
             "is merged with it before the slice: it takes no slice time, is not counted in lts__t_sectors, and its "
             "data is back when that load's is (not before its own mem.l2_hit_latency); a store or atomic to the sector "
             "ends the merging; 0: no merging"),
+      count("mem.l2_merge_load_cycles", &G::l2_merge_load_cycles, "cycles", 0, 100000,
+            "the same for warps' loads that miss L1 or bypass it (LDG, LDGSTS): one that reaches the L2 at most this "
+            "long after another load of the sector (a warp's or the TMA unit's) from the same side (or GPC) was "
+            "looked up rides on it; 0: warps' loads are never merged"),
+      count("mem.l2_merge_per_gpc", &G::l2_merge_per_gpc, "bool", 0, 1,
+            "1: loads merge only with loads from SMs of the same GPC (cluster.group_of_sm, else gpc.count x "
+            "gpc.tpcs in SM order) and the same partition side (the L2's request coalescer answers one GPC at a "
+            "time); 0: with loads from any SM on the same partition side"),
       real("mem.reference_clock_mhz", &G::mem_reference_clock_mhz, "MHz", 0, 100000,
            "the SM clock (sm.clock_mhz) at which the L2's and DRAM's cycle parameters are given: the L2 and HBM keep "
            "their own clocks when the SM clock changes (GPU boost under load), so at another sm.clock_mhz their "
@@ -646,9 +654,11 @@ std::vector<Param> make_params() {
             "cycles from a kernel's launch to its first CTA's start"),
       real("launch.cta_dispatch_interval", &G::cta_dispatch_interval, "cycles", 0, 100000,
            "cycles between two consecutive CTA launches, GPU-wide (fractional: an average, launches at whole cycles)"),
-      choice("launch.cta_dispatch_order", &G::dispatch_order, {{"round_robin", D::RoundRobin}, {"fill", D::Fill}},
-             "where the next CTA goes: the next SM with room, GPCs interleaved (round_robin), or the "
-             "lowest-numbered SM with room (fill)"),
+      choice("launch.cta_dispatch_order", &G::dispatch_order,
+             {{"round_robin", D::RoundRobin}, {"fill", D::Fill}, {"gpc_spread", D::GpcSpread}},
+             "where the next CTA goes: the next SM with room, GPCs interleaved (round_robin), the "
+             "lowest-numbered SM with room (fill), or the GPU's own placement (gpc_spread: a launch's first CTAs "
+             "spread evenly over the GPCs and their TPCs, consecutive CTAs on one GPC; see timing/dispatcher.hpp)"),
       count("compiler.schedule", &G::compiler_schedule, "bool", 0, 1,
             "1: rewrite the code as ptxas does (guarded branches to the kernel's return become guarded exits, short "
             "guarded blocks are predicated, each basic block is list-scheduled: independent instructions move ahead "

@@ -20,6 +20,67 @@ std::vector<unsigned> sm_dispatch_order(const config::GpuConfig& cfg) {
   return order;
 }
 
+std::vector<unsigned> gpc_spread_plan(const config::GpuConfig& cfg, std::uint64_t ctas, unsigned ctas_per_sm) {
+  const auto gpc = sm_gpcs(cfg);
+  const unsigned n = static_cast<unsigned>(gpc.size()), per_tpc = std::max(cfg.sms_per_tpc, 1u);
+  const unsigned groups = gpc_groups(cfg);
+  // Each GPC's TPCs (their SMs, in SM order), TPCs in SM order; a TPC is sm.per_tpc consecutive SMs.
+  std::vector<std::vector<std::vector<unsigned>>> tpcs(groups);
+  for (unsigned s = 0; s < n; ++s) {
+    auto& t = tpcs[gpc[s]];
+    if (t.empty() || t.back().front() / per_tpc != s / per_tpc) t.emplace_back();
+    t.back().push_back(s);
+  }
+  std::vector<unsigned> singles, multis;  // single-TPC groups first, then the others, each by number
+  for (unsigned g = 0; g < groups; ++g) (tpcs[g].size() == 1 ? singles : multis).push_back(g);
+  std::vector<unsigned> plan;
+  std::uint64_t left = std::min<std::uint64_t>(ctas, std::uint64_t{n} * std::max(ctas_per_sm, 1u));
+  while (left > 0) {
+    const unsigned m = static_cast<unsigned>(std::min<std::uint64_t>(left, n));
+    left -= m;
+    // take[g][t]: how many SMs of TPC t of GPC g this round uses (its first ones).
+    std::vector<std::vector<unsigned>> take(groups);
+    for (unsigned g = 0; g < groups; ++g) take[g].assign(tpcs[g].size(), 0);
+    unsigned rest = m;
+    for (const unsigned g : singles)
+      for (auto& k : take[g]) {
+        k = std::min<unsigned>(rest, static_cast<unsigned>(tpcs[g][0].size()));
+        rest -= k;
+      }
+    for (unsigned p = 0; p < per_tpc && rest > 0; ++p) {
+      std::vector<unsigned> avail(groups, 0), share(groups, 0);  // TPCs with a (p+1)-th SM; this pass's CTAs
+      unsigned total = 0;
+      for (const unsigned g : multis)
+        for (const auto& t : tpcs[g]) avail[g] += t.size() > p ? 1 : 0;
+      for (const unsigned g : multis) total += avail[g];
+      unsigned give = std::min(rest, total);
+      rest -= give;
+      while (give > 0) {  // even shares, capped by the TPCs; what is left one each to the lowest-numbered GPCs
+        std::vector<unsigned> open;
+        for (const unsigned g : multis)
+          if (share[g] < avail[g]) open.push_back(g);
+        const unsigned q = give / static_cast<unsigned>(open.size());
+        for (const unsigned g : open) {
+          const unsigned add = q == 0 ? (give > 0 ? 1u : 0u) : std::min(q, avail[g] - share[g]);
+          share[g] += add;
+          give -= add;
+        }
+      }
+      for (const unsigned g : multis)
+        for (std::size_t t = 0, used = 0; t < tpcs[g].size() && used < share[g]; ++t)
+          if (tpcs[g][t].size() > p) {
+            ++take[g][t];
+            ++used;
+          }
+    }
+    for (const auto& order : {singles, multis})
+      for (const unsigned g : order)
+        for (std::size_t t = 0; t < tpcs[g].size(); ++t)
+          for (unsigned k = 0; k < take[g][t]; ++k) plan.push_back(tpcs[g][t][k]);
+  }
+  return plan;
+}
+
 std::vector<unsigned> sm_gpcs(const config::GpuConfig& cfg) {
   if (!cfg.cluster_group_of_sm.empty()) return cfg.cluster_group_of_sm;
   const unsigned per_tpc = std::max(cfg.sms_per_tpc, 1u), tpcs = std::max(cfg.tpcs_per_gpc, 1u);
@@ -60,14 +121,17 @@ CtaDispatcher::CtaDispatcher(const config::GpuConfig& cfg, unsigned ctas_per_sm,
       interval_(cfg.cta_dispatch_interval),
       total_(total_ctas),
       allowed_at_(static_cast<double>(start)),
-      order_(sm_dispatch_order(cfg)),
+      order_(cfg.dispatch_order == config::DispatchOrder::GpcSpread ? gpc_spread_plan(cfg, cfg.num_sms, 1)
+                                                                     : sm_dispatch_order(cfg)),
       resident_(order_.size(), 0),
       cluster_(std::max(cluster_size, 1u)),
       clustered_(cluster_size > 1 || cluster_launch),
       cluster_cycles_(cluster_size > 1 ? cfg.cluster_dispatch_cycles : cfg.cluster_single_dispatch_cycles),
       distinct_(cfg.cluster_distinct_sms != 0),
       gpc_of_(sm_gpcs(cfg)),
-      gpcs_(gpc_groups(cfg)) {}
+      gpcs_(gpc_groups(cfg)) {
+  if (policy_ == config::DispatchOrder::GpcSpread && !clustered_) plan_ = gpc_spread_plan(cfg, total_ctas, per_sm_);
+}
 
 std::vector<unsigned> CtaDispatcher::pick_cluster() const {
   for (unsigned k = 0; k < gpcs_; ++k) {
@@ -104,6 +168,7 @@ std::vector<unsigned> CtaDispatcher::pick_cluster() const {
 
 std::optional<unsigned> CtaDispatcher::pick() const {
   const std::size_t n = order_.size();
+  if (launched_ < plan_.size() && resident_[plan_[launched_]] < per_sm_) return plan_[launched_];
   if (policy_ == config::DispatchOrder::Fill) {
     for (unsigned s = 0; s < n; ++s)
       if (resident_[s] < per_sm_) return s;
@@ -143,7 +208,7 @@ std::optional<unsigned> CtaDispatcher::launch(std::uint64_t now) {
   // Launched at the first cycle it could: the interval counts from the fractional time (an average rate);
   // launched later (no room until now): from this cycle.
   allowed_at_ = (now == first_cycle() ? allowed_at_ : static_cast<double>(now)) + interval_;
-  if (policy_ == config::DispatchOrder::RoundRobin) {
+  if (policy_ != config::DispatchOrder::Fill) {
     const auto pos = static_cast<std::size_t>(std::find(order_.begin(), order_.end(), *s) - order_.begin());
     cursor_ = (pos + 1) % order_.size();
   }

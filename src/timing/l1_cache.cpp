@@ -56,7 +56,7 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
     std::uint64_t ready = at;
     if (op == MemOp::Load && bypass) {
       ++stats_.sector_misses;
-      ready = l2.access(sec, op, at, 1, cfg_.l2_side);
+      ready = l2.access(sec, op, at, 1, cfg_.l2_side, true, 0, 0, false, cfg_.l2_gpc);
     } else if (op == MemOp::Load) {
       if (const auto hit = tags_.probe(sec)) {
         ++r.l1_hits;
@@ -64,7 +64,7 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
         ready = std::max(at + cfg_.hit_latency, *hit);
       } else {
         ++stats_.sector_misses;
-        ready = l2.access(sec, op, at, 1, cfg_.l2_side) + cfg_.miss_latency;
+        ready = l2.access(sec, op, at, 1, cfg_.l2_side, true, 0, 0, false, cfg_.l2_gpc) + cfg_.miss_latency;
         tags_.fill(sec, ready, false);
       }
     } else {

@@ -55,7 +55,7 @@ unsigned MemorySystem::partition_of(std::uint64_t sector) const {
 
 std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address,
                                    unsigned side, bool line_start, unsigned operand_bytes,
-                                   unsigned covered_bytes, bool bulk) {
+                                   unsigned covered_bytes, bool bulk, unsigned gpc) {
   // Slice from the top bits of the line's hash, set (inside SectorCache) from the hash modulo the set count.
   const auto slice =
       static_cast<std::uint32_t>((address_hash(sector / kSectorsPerLine) >> kSliceHashShift) % slices_.size());
@@ -66,22 +66,23 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
                           : cfg_.l2_sectors_per_cycle_per_slice;
   const unsigned home = partition_of(sector);
   const double arrive = static_cast<double>(at);
-  // Merging (mem.l2_merge_cycles): the TMA unit's load of a present sector close behind another of its loads from the
-  // same side.
-  const bool merging = cfg_.merge_cycles > 0 && op == MemOp::Load && bulk;
-  const std::uint64_t key = sector * 2 + (side & 1u);
+  // Merging (mem.l2_merge_cycles, mem.l2_merge_load_cycles): a load of a present sector close behind another load of it
+  // from the same side (and GPC, with mem.l2_merge_per_gpc).
+  const unsigned window = bulk ? cfg_.merge_cycles : cfg_.merge_load_cycles;
+  const bool merging = window > 0 && op == MemOp::Load;
+  const std::uint32_t group = (cfg_.merge_per_gpc ? gpc : 0u) * 2 + (side & 1u);
   if (merging) {
     latest_ = std::max(latest_, at);
     if (hit) {
-      const auto it = lookups_.find(key);
-      if (it != lookups_.end() && arrive <= it->second.start + cfg_.merge_cycles) {
-        ++stats_.l2_merged_sectors;
-        return std::max(at + cfg_.l2_hit_latency, it->second.ready);
-      }
+      if (const auto it = lookups_.find(sector); it != lookups_.end())
+        for (const Lookup& l : it->second)
+          if (l.group == group && arrive <= l.start + window) {
+            ++stats_.l2_merged_sectors;
+            return std::max(at + cfg_.l2_hit_latency, l.ready);
+          }
     }
-  } else if (cfg_.merge_cycles > 0 && op != MemOp::Load && !lookups_.empty()) {
-    lookups_.erase(sector * 2);  // a store or atomic changes the data: later loads are looked up again
-    lookups_.erase(sector * 2 + 1);
+  } else if (op != MemOp::Load && !lookups_.empty()) {
+    lookups_.erase(sector);  // a store or atomic changes the data: later loads are looked up again
   }
   if (cfg_.far_lookup && cfg_.partitions > 1 && side != home &&
       !(op == MemOp::Load && hit && s.tags.has_copy(sector, side))) {
@@ -160,7 +161,7 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
     if (op == MemOp::Load) s.tags.add_copy(sector, side);
     else s.tags.set_copies(sector, 1u << home);
   }
-  if (merging) note_lookup(key, start, ready);
+  if (merging) note_lookup(sector, group, start, ready);
   if (op != MemOp::Atomic) return ready;
   // The atomic unit of the sector (atomic_unit_of) works on the data once it is there.
   double& unit = atomic_free_[atomic_unit_of(sector)];
@@ -191,14 +192,21 @@ void MemorySystem::note_dirty(std::uint32_t slice, std::uint64_t sector, bool ne
   }
 }
 
-void MemorySystem::note_lookup(std::uint64_t key, double start, std::uint64_t ready) {
-  lookups_[key] = {start, ready};
+void MemorySystem::note_lookup(std::uint64_t sector, std::uint32_t group, double start, std::uint64_t ready) {
+  auto& entries = lookups_[sector];
+  const auto it = std::find_if(entries.begin(), entries.end(), [&](const Lookup& l) { return l.group == group; });
+  if (it != entries.end()) *it = {group, start, ready};
+  else entries.push_back({group, start, ready});
   if (lookups_.size() < prune_at_) return;
   // Drop the entries that nothing arriving from now on can merge with (arrivals come nearly in time order; one much
   // older than the latest merely misses a merge). What is dropped depends only on the entries, not on the table's
   // iteration order.
-  const double floor = static_cast<double>(latest_) - static_cast<double>(cfg_.merge_cycles) - kMergeSlack;
-  std::erase_if(lookups_, [&](const auto& e) { return e.second.start < floor; });
+  const double floor = static_cast<double>(latest_) -
+                       static_cast<double>(std::max(cfg_.merge_cycles, cfg_.merge_load_cycles)) - kMergeSlack;
+  for (auto it = lookups_.begin(); it != lookups_.end();) {
+    std::erase_if(it->second, [&](const Lookup& l) { return l.start < floor; });
+    it = it->second.empty() ? lookups_.erase(it) : std::next(it);
+  }
   prune_at_ = std::max<std::size_t>(kMergePruneMin, lookups_.size() * 2);
 }
 

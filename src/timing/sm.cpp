@@ -1,6 +1,8 @@
 // One SM: warp slots, sub-partition scans and issue (see timing/sm.hpp).
 #include <warpsim/timing/sm.hpp>
 
+#include <warpsim/timing/dispatcher.hpp>
+
 #include <algorithm>
 #include <cmath>
 
@@ -17,11 +19,19 @@ unsigned l2_side(const config::GpuConfig& g, std::uint32_t sm) {
   return std::binary_search(p0.begin(), p0.end(), sm) ? 0u : 1u;
 }
 
+// The SM's GPC (cluster.group_of_sm, else gpc.count x gpc.tpcs in SM order), for mem.l2_merge_per_gpc.
+unsigned gpc_of(const config::GpuConfig& g, std::uint32_t sm) {
+  if (g.l2_merge_per_gpc == 0) return 0;
+  const auto gpcs = sm_gpcs(g);
+  return sm < gpcs.size() ? gpcs[sm] : 0;
+}
+
 // The SM's L1: this launch's size (KernelContext::l1_bytes) and the SM's near L2 partition.
 L1Config l1_config(const KernelContext& k, std::uint32_t sm) {
   L1Config c = L1Config::from(k.cfg);
   if (k.l1_bytes != 0) c.size = k.l1_bytes;
   c.l2_side = l2_side(k.cfg, sm);
+  c.l2_gpc = gpc_of(k.cfg, sm);
   return c;
 }
 }  // namespace
@@ -32,7 +42,7 @@ Sm::Sm(std::uint32_t id, KernelContext& k)
       smem_(k.cfg),
       barrier_(k.cfg),
       lsu_(LsuConfig::from(k.cfg), l1_config(k, id), k.l2),
-      tma_(TmaConfig::from(k.cfg, l2_side(k.cfg, id))) {
+      tma_(TmaConfig::from(k.cfg, l2_side(k.cfg, id), gpc_of(k.cfg, id))) {
   slots_.resize(k.cfg.max_warps_per_sm);
   const std::uint32_t nsub = std::max(k.cfg.sub_partitions, 1u);
   subs_.reserve(nsub);

@@ -47,7 +47,7 @@ Cycle TmaUnit::copy(const source::BulkAccess& a, std::span<const source::Span> s
     const bool line_start = i == 0 || sectors_[i] / 4 != sectors_[i - 1] / 4;
     const unsigned same = op == MemOp::Store ? sector_bytes_[i] : 1;
     data = std::max(data, l2.access(sectors_[i], op, at, same, cfg_.l2_side, line_start, /*operand_bytes=*/0,
-                                          /*covered_bytes=*/0, /*bulk=*/true));
+                                          /*covered_bytes=*/0, /*bulk=*/true, cfg_.l2_gpc));
   }
   if (data_back != nullptr) *data_back = Cycle(data);
   switch (a.kind) {

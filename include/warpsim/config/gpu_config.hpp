@@ -16,7 +16,7 @@ namespace warpsim::config {
 
 enum class Reconvergence { IpdomStack, Independent };
 enum class SchedulerPolicy { Gto, Lrr, Gty };
-enum class DispatchOrder { RoundRobin, Fill };
+enum class DispatchOrder { RoundRobin, Fill, GpcSpread };
 // How the driver picks a launch's L1/shared carve-out when the kernel states no preference: the smallest one that
 // holds the CTAs the occupancy allows (Occupancy), the smallest that also holds the headroom of a second set of
 // CTAs less one, up to smem.carveout_headroom_max_kib (Headroom), or always the largest (Largest: L1 stays
@@ -174,6 +174,8 @@ struct GpuConfig {
   unsigned l2_far_atomic_cycles = 0;             // mem.l2_far_atomic_cycles
   unsigned l2_far_lookup = 0;                    // mem.l2_far_lookup: far accesses pass a near slice first
   unsigned l2_merge_cycles = 0;                  // mem.l2_merge_cycles: loads of a sector this close ride along
+  unsigned l2_merge_load_cycles = 0;             // mem.l2_merge_load_cycles: the same for warps' loads (0: never)
+  unsigned l2_merge_per_gpc = 0;                 // mem.l2_merge_per_gpc: only loads from SMs of one GPC merge
   double mem_reference_clock_mhz = 0;            // mem.reference_clock_mhz: the SM clock the L2/DRAM cycles are given at
   unsigned store_backpressure_cycles = 0;        // an SM's stores may be this far from their slice before it waits
   unsigned store_ack_cycles = 0;                 // mem.store_ack_cycles: a store's slice to its acknowledgement

@@ -11,7 +11,18 @@
 //                by GPC (SM s is in TPC s / sm.per_tpc, TPC t in GPC t / gpc.tpcs) and visited round-robin
 //                over GPCs first, then TPCs within a GPC, then SMs within a TPC (CTA 0 -> GPC 0, CTA 1 ->
 //                GPC 1, ...), so consecutive CTAs spread over the GPU;
-//   fill         the lowest-numbered SM with room (SM 0 fills up first).
+//   fill         the lowest-numbered SM with room (SM 0 fills up first);
+//   gpc_spread   the GPU's own placement (measured on an H100 whose GPCs are the H200's: tools/measure/cta_placement.cu,
+//                traces/cta_placement): the first wave is placed by gpc_spread_plan, round by round (a round is at
+//                most one CTA per SM); in a round of every SM, the GPCs (cluster.group_of_sm's groups) come one
+//                after another, those of a single TPC first, then by number, and within a GPC its TPCs in SM order,
+//                both SMs of a TPC together; in a shorter round of m CTAs the single-TPC groups take theirs first, then
+//                the rest is spread pass by pass (the first SM of TPCs, then the second) as evenly over the GPCs as
+//                their TPCs allow (a GPC with too few TPCs takes what it has, the CTAs it cannot take go one each to
+//                the lowest-numbered GPCs with room), each GPC's share on its first TPCs, and the CTAs go GPC by GPC
+//                in that order. So consecutive CTAs share a GPC (128 CTAs: 8 on the single-TPC groups, then 8 or
+//                16 per GPC), and 16 or 64 CTAs spread over all GPCs, one per TPC. After the first wave, as round_robin
+//                in the order of a full round.
 // Clusters (a cluster launch: a shape `cluster_size` > 1, or `cluster_launch`, a cluster shape given explicitly even
 // of 1 CTA; CTAs handed out in cluster order: common/cluster.hpp): a cluster
 // launches whole, its CTAs all in one cycle, on SMs of one GPC (sm_gpcs: cluster.group_of_sm, else SM s is in GPC
@@ -25,7 +36,9 @@
 // a cluster shape is dispatched CTA by CTA as above, without the cap. max_active_clusters is how many clusters fit
 // at once (see there).
 // Leaves out: several kernels sharing SMs, per-sub-partition fragmentation of warp slots, the dispatch order's own
-// GPC layout (round_robin still numbers GPCs by gpc.count and gpc.tpcs, not by cluster.group_of_sm), why a cluster
+// GPC layout (round_robin still numbers GPCs by gpc.count and gpc.tpcs, not by cluster.group_of_sm), gpc_spread's
+// rotation of the GPC order (with 2 or 4 CTAs per SM the H100 starts at another GPC and interleaves the rounds GPC by
+// GPC; a round that is not the last is placed whole here), why a cluster
 // of 1 costs the H200 more to dispatch than a cluster of 2 (a measured constant, not a mechanism), and the
 // hardware's choice of GPC and SMs for a cluster (not published).
 #pragma once
@@ -42,6 +55,8 @@ namespace warpsim::timing {
 
 // The round-robin visiting order of sm.count SMs (see above).
 std::vector<unsigned> sm_dispatch_order(const config::GpuConfig& cfg);
+// gpc_spread: the SMs of a launch's first min(ctas, sm.count x ctas_per_sm) CTAs, in CTA order (see above).
+std::vector<unsigned> gpc_spread_plan(const config::GpuConfig& cfg, std::uint64_t ctas, unsigned ctas_per_sm);
 
 class CtaDispatcher {
  public:
@@ -76,6 +91,7 @@ class CtaDispatcher {
   std::uint64_t total_, launched_ = 0;
   double allowed_at_;  // the next launch's earliest time (its cycle: the ceiling)
   std::vector<unsigned> order_;     // round-robin visiting order
+  std::vector<unsigned> plan_;      // gpc_spread: the first wave's SMs in CTA order
   std::vector<unsigned> resident_;  // CTAs per SM
   std::size_t cursor_ = 0;          // round_robin: position in order_ to try first
   unsigned cluster_ = 1;            // CTAs per cluster

@@ -52,6 +52,7 @@ struct L1Config {
   double tag_cycles_per_line = 0;    // mem.l1_tag_cycles_per_line (the SM's tag stage)
   unsigned sub_partitions = 1;       // sm.sub_partitions
   unsigned l2_side = 0;              // the SM's near L2 partition (set per SM: mem.l2_partition0_sms)
+  unsigned l2_gpc = 0;               // the SM's GPC (set per SM: cluster.group_of_sm), for mem.l2_merge_per_gpc
   bool random_replacement = false;   // mem.l1_replacement = random
   bool hashed_sets = false;          // mem.l1_set_index = hashed
   double cp_async_cycles_per_line = 0;  // mem.cp_async_cycles_per_line (the SM's stages, LDGSTS; 0: tag_cycles_per_line)
@@ -67,6 +68,7 @@ struct L1Config {
             g.l1_store_cycles_per_line,
             g.l1_tag_cycles_per_line,
             std::max(g.sub_partitions, 1u),
+            0,
             0,
             g.l1_replacement == config::Replacement::Random,
             g.l1_set_index == config::SetIndex::Hashed,

@@ -37,9 +37,14 @@
 // L2-resident tiles at once (traces/ubench_tma's 132-CTA tma_serial: every CTA four 8-KiB tensor loads per burst, in
 // step) make lts__t_sectors only 0.28 times the sectors they ask for and take 1,048 cycles per burst, as one SM alone
 // (1,030): the requests are combined before the slices' tag stage, so that one slice's bandwidth does not serialise
-// the 132 copies of its lines. Warps' loads (LDG, LDGSTS) are never merged: merging them too made the kernels whose
-// SMs read a sector close together faster than the H200 (traces/README.md, "L2 bandwidth and merging"). A store or
-// atomic to the sector ends its merging (the data changes).
+// the 132 copies of its lines. Warps' loads (LDG, LDGSTS) merge the same way within mem.l2_merge_load_cycles (0 in
+// the H100 and H200 models: not merged), and with mem.l2_merge_per_gpc any load merges only with one from an SM of
+// the same GPC: the GPU's L2 request coalescer (Nsight's lrc__* counters, one per slice) combines warps' loads as
+// well as the TMA's, but only those of one GPC (traces/ubench_l2_merge, traces/README.md "The L2 request coalescer
+// and CTA placement": with 16 cycles per GPC the H100 model's cycles on it go from +29-125 % to -15-+12 %). Merging
+// warps' loads is off in the models because warpsim's warps run closer to lockstep than the GPU's, so loads of
+// random sectors coincide and merge more often than on the GPU (the judgement set's random-access kernels get faster
+// still). A store or atomic to the sector ends its merging (the data changes).
 // Clock domains (mem.reference_clock_mhz): the L2 and HBM keep their own clocks while the SM clock moves (an H100
 // under Nsight, 2026-12-05: lts 1.69-1.71 GHz and dram 2.60-2.62 GHz at SM clocks from 1.555 GHz, ws_gemm 4096^3 at
 // 71 % tensor-pipe use, to 1.97 GHz; traces/README.md, "Clocks under load"): every L2/DRAM cycle parameter is given
@@ -122,6 +127,8 @@ struct MemoryConfig {
   unsigned far_atomic = 0;                    // mem.l2_far_atomic_cycles
   bool far_lookup = false;                    // mem.l2_far_lookup
   unsigned merge_cycles = 0;                  // mem.l2_merge_cycles (0: no merging)
+  unsigned merge_load_cycles = 0;             // mem.l2_merge_load_cycles (0: warps' loads never merge)
+  bool merge_per_gpc = false;                 // mem.l2_merge_per_gpc
   unsigned atomic_block_units = 1;            // mem.atomic_block_units
   std::uint64_t atomic_interleave_bytes = 256;  // mem.atomic_interleave_bytes
   unsigned atomic_units = 0;                  // mem.atomic_units (0: one per slice)
@@ -163,6 +170,8 @@ struct MemoryConfig {
             lat(g.l2_far_atomic_cycles),
             g.l2_far_lookup != 0,
             lat(g.l2_merge_cycles),
+            lat(g.l2_merge_load_cycles),
+            g.l2_merge_per_gpc != 0,
             g.atomic_block_units,
             g.atomic_interleave_bytes,
             g.atomic_units,
@@ -181,10 +190,11 @@ class MemorySystem {
   // request (the L1 sends a line's sectors together): a store's line pays mem.l2_store_line_cycles there.
   // `operand_bytes`: an atomic's operand bytes in the sector (0: not counted; see mem.atomic_bytes_per_cycle);
   // `covered_bytes`: the bytes of its distinct addresses (32: the atomic fills the sector; 0: not known).
-  // `bulk`: the SM's TMA unit asks (a tensor or bulk copy), not a warp's load through L1: only these merge.
+  // `bulk`: the SM's TMA unit asks (a tensor or bulk copy), not a warp's load through L1 (mem.l2_merge_cycles, not
+  // mem.l2_merge_load_cycles, is its merge window). `gpc`: the requesting SM's GPC (mem.l2_merge_per_gpc).
   std::uint64_t access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address = 1, unsigned side = 0,
                        bool line_start = true, unsigned operand_bytes = 0, unsigned covered_bytes = 0,
-                       bool bulk = false);
+                       bool bulk = false, unsigned gpc = 0);
   // The home partition of a sector's line (0 with one partition).
   unsigned partition_of(std::uint64_t sector) const;
   // Kernel end: dirty L2 sectors are counted as DRAM writes.
@@ -212,16 +222,18 @@ class MemorySystem {
   std::vector<double> atomic_free_;
   std::vector<std::uint32_t> unit_steps_;
   std::uint32_t atomic_unit_of(std::uint64_t sector) const;
-  // mem.l2_merge_cycles: the last load looked up for each (sector, side): when its slice started on it and when its
-  // data is back. Entries too old to merge with anything are dropped now and then (merge_floor_).
+  // mem.l2_merge_cycles / mem.l2_merge_load_cycles: the last load looked up for each sector from each group of SMs
+  // that merge (GPC x 2 + partition side; GPC 0 without mem.l2_merge_per_gpc): when its slice started on it and when
+  // its data is back. Entries too old to merge with anything are dropped now and then (note_lookup).
   struct Lookup {
+    std::uint32_t group = 0;
     double start = 0;
     std::uint64_t ready = 0;
   };
-  std::unordered_map<std::uint64_t, Lookup> lookups_;
+  std::unordered_map<std::uint64_t, std::vector<Lookup>> lookups_;  // by sector
   std::uint64_t latest_ = 0;  // the latest arrival seen (for dropping old entries)
   std::size_t prune_at_ = std::size_t{1} << 16;  // table size at which old entries are dropped next
-  void note_lookup(std::uint64_t key, double start, std::uint64_t ready);
+  void note_lookup(std::uint64_t sector, std::uint32_t group, double start, std::uint64_t ready);
   Dram dram_;
   MemoryStats stats_;
 };

@@ -48,9 +48,10 @@ struct TmaConfig {
   unsigned multicast_cycles = 0;   // sm.tma_multicast_cycles
   unsigned store_ack = 0;          // mem.store_ack_cycles
   unsigned l2_side = 0;            // the SM's near L2 partition
-  static TmaConfig from(const config::GpuConfig& g, unsigned side) {
+  unsigned l2_gpc = 0;             // the SM's GPC (mem.l2_merge_per_gpc)
+  static TmaConfig from(const config::GpuConfig& g, unsigned side, unsigned gpc = 0) {
     return {g.tma_issue_cycles, g.tma_descriptor_cycles, g.tma_descriptor_first_cycles, g.tma_descriptor_cache, g.tma_bytes_per_cycle,
-            g.tma_copy_cycles, g.tma_land_cycles, g.tma_multicast_cycles, g.store_ack_cycles, side};
+            g.tma_copy_cycles, g.tma_land_cycles, g.tma_multicast_cycles, g.store_ack_cycles, side, gpc};
   }
 };
 

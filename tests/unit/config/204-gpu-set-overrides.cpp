@@ -1,5 +1,6 @@
 // --set name=value: the value is JSON if it parses, else a string; it goes through the same checks as the
-// file, and the consistency checks run after all overrides.
+// file, and the consistency checks run after all overrides (another sm.count needs cluster.group_of_sm=[] too: the
+// H100 model lists its measured GPCs SM by SM).
 #include <warpsim/config/gpu_config.hpp>
 
 #include "config_test_util.hpp"
@@ -10,7 +11,7 @@ using namespace warpsim::config;
 
 TEST_CASE("an override (--set) changes any parameter and lands in values") {
   const GpuConfig g = load_gpu_config(
-      "h100", {"sm.count=100", "sm.reconvergence=ipdom_stack", R"(ptx_targets=["sm_80"])", "sm.clock_mhz=1755.5",
+      "h100", {"sm.count=100", "cluster.group_of_sm=[]", "sm.reconvergence=ipdom_stack", R"(ptx_targets=["sm_80"])", "sm.clock_mhz=1755.5",
                "smem.carveouts_kib=[0, 228]", "smem.default_carveouts_kib=[228]"});
   CHECK(g.num_sms == 100);
   CHECK(g.values.at("sm.count") == 100.0);
@@ -23,7 +24,7 @@ TEST_CASE("an override (--set) changes any parameter and lands in values") {
 }
 
 TEST_CASE("later overrides win, and consistency is checked after all of them") {
-  CHECK(load_gpu_config("h100", {"sm.count=2", "sm.count=3"}).num_sms == 3);
+  CHECK(load_gpu_config("h100", {"sm.count=2", "cluster.group_of_sm=[]", "sm.count=3"}).num_sms == 3);
   const GpuConfig g = load_gpu_config("h100", {"sm.max_threads=1024", "sm.max_warps=32"});
   CHECK(g.max_warps_per_sm == 32);
 }
