@@ -315,6 +315,15 @@ std::vector<Param> make_params() {
             "what a cached load's L1 miss adds to its L2 (or DRAM) answer: the fill is written into L1 and read "
             "out from there (loads that bypass L1, .cg and strong ones, do not pay it)"),
       count("mem.l2_hit_latency", &G::l2_hit_latency, "cycles", 1, 100000, "global load that hits in L2"),
+      real("mem.l2_requests_per_cycle_per_slice", &G::l2_requests_per_cycle_per_slice, "requests/cycle", 0, 1000,
+           "requests a slice takes per cycle, a request being one L1's (or TMA unit's) sectors of one line: the "
+           "slice's tag stage, in front of its data stage (mem.l2_sectors_per_cycle_per_slice), so that loads of "
+           "one sector per line are limited by it and whole lines by the data stage (0: no limit)"),
+      count("mem.l2_hit_latency_spread", &G::l2_hit_latency_spread, "cycles", 0, 100000,
+            "width of the spread of one L2 hit's latency around mem.l2_hit_latency: each lookup takes "
+            "mem.l2_hit_latency - spread / 2 + a pseudo-random 0 .. spread (a hash of the sector, the cycle and the "
+            "side; the same inputs give the same cycles), so that a warp whose lanes load many lines waits for the "
+            "slowest of them, as on the GPU (0: every hit takes mem.l2_hit_latency)"),
       count("mem.store_backpressure_cycles", &G::store_backpressure_cycles, "cycles", 0, 100000,
             "a sub-partition issues no memory instruction while its last store is more than this many cycles from "
             "being taken by its L2 slice (slices behind DRAM write-backs hold the SM back)"),

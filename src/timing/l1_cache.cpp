@@ -48,15 +48,21 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
                    operand_bytes->size() == sectors.size() &&
                    (cfg_.red_request_cycles > 0 || cfg_.red_lane_cycles > 0);
   if (red) red_chain(sectors, same_address, *operand_bytes, red_lane_bytes, start, now);
+  std::uint64_t last_line = ~std::uint64_t{0};  // the line of the last load sector sent to L2 (a new one: a request)
   for (std::size_t i = 0; i < sectors.size(); ++i) {
     const std::uint64_t sec = sectors[i];
+    const auto to_l2 = [&] {
+      const bool first = sec / 4 != last_line;
+      last_line = sec / 4;
+      return first;
+    };
     auto at = static_cast<std::uint64_t>(
         std::ceil(start + std::floor(static_cast<double>(i) * busy / static_cast<double>(sectors.size()))));
     if (red) at = std::max(at, static_cast<std::uint64_t>(std::ceil(red_start_[i])));
     std::uint64_t ready = at;
     if (op == MemOp::Load && bypass) {
       ++stats_.sector_misses;
-      ready = l2.access(sec, op, at, 1, cfg_.l2_side, true, 0, 0, false, cfg_.l2_gpc);
+      ready = l2.access(sec, op, at, 1, cfg_.l2_side, to_l2(), 0, 0, false, cfg_.l2_gpc);
     } else if (op == MemOp::Load) {
       if (const auto hit = tags_.probe(sec)) {
         ++r.l1_hits;
@@ -64,7 +70,7 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
         ready = std::max(at + cfg_.hit_latency, *hit);
       } else {
         ++stats_.sector_misses;
-        ready = l2.access(sec, op, at, 1, cfg_.l2_side, true, 0, 0, false, cfg_.l2_gpc) + cfg_.miss_latency;
+        ready = l2.access(sec, op, at, 1, cfg_.l2_side, to_l2(), 0, 0, false, cfg_.l2_gpc) + cfg_.miss_latency;
         tags_.fill(sec, ready, false);
       }
     } else {

@@ -21,7 +21,23 @@ constexpr std::size_t kMergePruneMin = std::size_t{1} << 16;
 constexpr double kMergeSlack = 100000;
 
 std::uint64_t up(double t) { return static_cast<std::uint64_t>(std::ceil(t)); }
+
+// splitmix64's finaliser: a well-mixed 64-bit function of the input.
+std::uint64_t mix(std::uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
 }  // namespace
+
+// mem.l2_hit_latency_spread: the hit latency plus a pseudo-random offset in [-spread / 2, spread - spread / 2],
+// a function of the sector, the cycle and the side only (so runs repeat exactly).
+std::uint64_t MemorySystem::hit_latency(std::uint64_t sector, std::uint64_t at, unsigned side) const {
+  if (cfg_.hit_spread == 0) return cfg_.l2_hit_latency;
+  const std::uint64_t half = std::min<std::uint64_t>(cfg_.hit_spread / 2, cfg_.l2_hit_latency);
+  const std::uint64_t r = mix(sector * 0x9e3779b97f4a7c15ull ^ mix(at * 2 + (side & 1u)));
+  return cfg_.l2_hit_latency - half + r % (cfg_.hit_spread + 1);
+}
 
 MemorySystem::MemorySystem(const MemoryConfig& cfg) : cfg_(cfg), dram_(cfg.dram) {
   const unsigned n = std::max(cfg.l2_slices, 1u);
@@ -78,7 +94,7 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
         for (const Lookup& l : it->second)
           if (l.group == group && arrive <= l.start + window) {
             ++stats_.l2_merged_sectors;
-            return std::max(at + cfg_.l2_hit_latency, l.ready);
+            return std::max(at + hit_latency(sector, at, side), l.ready);
           }
     }
   } else if (op != MemOp::Load && !lookups_.empty()) {
@@ -92,7 +108,12 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
     n.free = std::max(n.free, arrive) + 1.0 / rate;
     ++stats_.lts_sectors;
   }
-  const double start = std::max(s.free, arrive);
+  double start = std::max(s.free, arrive);
+  if (cfg_.requests_per_cycle > 0 && line_start) {
+    // A new request (line) also waits for the slice's tag stage (mem.l2_requests_per_cycle_per_slice).
+    start = std::max(start, s.request_free);
+    s.request_free = start + 1.0 / cfg_.requests_per_cycle;
+  }
   // A store that misses pays the line's cost once (allocation; a store into present sectors does not).
   s.free = start + 1.0 / rate + (op == MemOp::Store && line_start && !hit ? cfg_.store_line_cycles : 0.0);
   const std::uint64_t t = up(start);
@@ -113,7 +134,7 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
     if (cfg_.partial_write_fill && !hit && same_address < kSectorBytes)
       data = dram_.read(t, sector * kSectorBytes, kSectorBytes);
   } else if (hit) {
-    ready = std::max(t + cfg_.l2_hit_latency, *hit);
+    ready = std::max(t + hit_latency(sector, t, side), *hit);
   } else {
     // The aligned block of mem.dram_access_bytes around the sector comes from DRAM; its other absent sectors
     // are filled with it.

@@ -121,6 +121,8 @@ struct GpuConfig {
   unsigned l1_hit_latency = 40;                   // cycles
   unsigned l1_miss_latency = 0;                   // cycles a load's L1 miss adds to the L2's answer
   unsigned l2_hit_latency = 263;                  // cycles
+  double l2_requests_per_cycle_per_slice = 0;     // requests (lines) a slice takes per cycle, 0: no limit
+  unsigned l2_hit_latency_spread = 0;             // cycles: hits take l2_hit_latency +- half of this (see the .cpp)
   unsigned dram_latency = 479;                    // cycles
   unsigned dram_access_bytes = 32;                // mem.dram_access_bytes: what one L2 miss reads from DRAM
   unsigned l1_size = 28672;                       // bytes of L1 data cache per SM

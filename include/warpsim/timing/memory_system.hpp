@@ -5,8 +5,11 @@
 //   L2      mem.l2_slices slices, line l in slice hash(l) mod slices (address_hash: strides spread over the
 //           slices and their sets as the hardware's address hashing spreads them), each mem.l2_size / slices bytes of
 //           mem.l2_assoc ways, LRU, serving mem.l2_sectors_per_cycle_per_slice sectors per cycle in arrival
-//           order. A load hit returns mem.l2_hit_latency after the slice serves it (latencies are load-to-use,
-//           as measured, so L2's already includes the L1 miss). Write-back, write-allocate: a store of a whole
+//           order, behind a tag stage that takes mem.l2_requests_per_cycle_per_slice requests (an L1's or TMA unit's
+//           sectors of one line) per cycle, so that single-sector requests are limited by it and whole lines by the
+//           sector rate (traces/ubench_warp_lat). A load hit returns mem.l2_hit_latency after the slice serves it
+//           (latencies are load-to-use, as measured, so L2's already includes the L1 miss), spread pseudo-randomly over
+//           mem.l2_hit_latency_spread cycles around it when that is set (0 in the models). Write-back, write-allocate: a store of a whole
 //           sector makes it present and dirty without fetching it; with mem.l2_partial_write_fill, a store of
 //           part of a sector that is not present reads the sector from DRAM (32 bytes: traces/ubench_partial_write reads 29.8 per partly
 //           written sector), and the sector's data is there when that read is back (the store itself does not
@@ -133,6 +136,8 @@ struct MemoryConfig {
   std::uint64_t atomic_interleave_bytes = 256;  // mem.atomic_interleave_bytes
   unsigned atomic_units = 0;                  // mem.atomic_units (0: one per slice)
   unsigned atomic_group_blocks = 1;           // mem.atomic_group_blocks
+  unsigned hit_spread = 0;                    // mem.l2_hit_latency_spread, cycles (0: every hit takes the same)
+  double requests_per_cycle = 0;              // mem.l2_requests_per_cycle_per_slice (0: no limit apart from sectors)
   // The L2 and DRAM run on their own clocks: their cycle parameters are given at the SM clock
   // mem.reference_clock_mhz, and at another sm.clock_mhz (a GPU that boosts lower under load) a latency of c
   // reference cycles is c x sm.clock_mhz / mem.reference_clock_mhz SM cycles and a rate of r per reference cycle is
@@ -175,7 +180,9 @@ struct MemoryConfig {
             g.atomic_block_units,
             g.atomic_interleave_bytes,
             g.atomic_units,
-            g.atomic_group_blocks};
+            g.atomic_group_blocks,
+            lat(g.l2_hit_latency_spread),
+            rate(g.l2_requests_per_cycle_per_slice)};
   }
 };
 
@@ -187,7 +194,8 @@ class MemorySystem {
   // bytes (32: the whole sector), or an atomic with `same_address` lanes on one of its addresses. Returns when a
   // load's or atomic's data is back at the SM, or when a store's slice took it.
   // `side`: the requesting SM's near partition (side_of). `line_start`: the first sector of its line in the warp's
-  // request (the L1 sends a line's sectors together): a store's line pays mem.l2_store_line_cycles there.
+  // request (the L1 sends a line's sectors together): a store's line pays mem.l2_store_line_cycles there, and it is a
+  // new request for the slice's tag stage (mem.l2_requests_per_cycle_per_slice).
   // `operand_bytes`: an atomic's operand bytes in the sector (0: not counted; see mem.atomic_bytes_per_cycle);
   // `covered_bytes`: the bytes of its distinct addresses (32: the atomic fills the sector; 0: not known).
   // `bulk`: the SM's TMA unit asks (a tensor or bulk copy), not a warp's load through L1 (mem.l2_merge_cycles, not
@@ -207,6 +215,7 @@ class MemorySystem {
     SectorCache tags;
     double free = 0;         // the tag/data pipeline: next sector it can take
     double wb_free = 0;      // its write-back path to DRAM (1/slices of the DRAM bandwidth): next free cycle
+    double request_free = 0; // mem.l2_requests_per_cycle_per_slice: when it can take the next request (line)
   };
 
   // Dirty cap (mem.l2_dirty_max_lines): lines in the order they became dirty (slice, a sector of the line), and
@@ -233,6 +242,7 @@ class MemorySystem {
   std::unordered_map<std::uint64_t, std::vector<Lookup>> lookups_;  // by sector
   std::uint64_t latest_ = 0;  // the latest arrival seen (for dropping old entries)
   std::size_t prune_at_ = std::size_t{1} << 16;  // table size at which old entries are dropped next
+  std::uint64_t hit_latency(std::uint64_t sector, std::uint64_t at, unsigned side) const;
   void note_lookup(std::uint64_t sector, std::uint32_t group, double start, std::uint64_t ready);
   Dram dram_;
   MemoryStats stats_;
