@@ -21,13 +21,6 @@ constexpr std::size_t kMergePruneMin = std::size_t{1} << 16;
 constexpr double kMergeSlack = 100000;
 
 std::uint64_t up(double t) { return static_cast<std::uint64_t>(std::ceil(t)); }
-
-// splitmix64's finaliser: a well-mixed 64-bit function of the input.
-std::uint64_t mix(std::uint64_t x) {
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
 }  // namespace
 
 // mem.l2_hit_latency_spread: the hit latency plus a pseudo-random offset in [-spread / 2, spread - spread / 2],
@@ -35,7 +28,7 @@ std::uint64_t mix(std::uint64_t x) {
 std::uint64_t MemorySystem::hit_latency(std::uint64_t sector, std::uint64_t at, unsigned side) const {
   if (cfg_.hit_spread == 0) return cfg_.l2_hit_latency;
   const std::uint64_t half = std::min<std::uint64_t>(cfg_.hit_spread / 2, cfg_.l2_hit_latency);
-  const std::uint64_t r = mix(sector * 0x9e3779b97f4a7c15ull ^ mix(at * 2 + (side & 1u)));
+  const std::uint64_t r = address_hash(sector ^ address_hash(at * 2 + (side & 1u)));
   return cfg_.l2_hit_latency - half + r % (cfg_.hit_spread + 1);
 }
 
