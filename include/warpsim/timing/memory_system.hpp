@@ -9,11 +9,11 @@
 //           sectors of one line) per cycle, so that single-sector requests are limited by it and whole lines by the
 //           sector rate (traces/ubench_warp_lat). A load hit returns mem.l2_hit_latency after the slice serves it
 //           (latencies are load-to-use, as measured, so L2's already includes the L1 miss), spread pseudo-randomly over
-//           mem.l2_hit_latency_spread cycles around it when that is set (0 in the models). Write-back, write-allocate: a store of a whole
-//           sector makes it present and dirty without fetching it; with mem.l2_partial_write_fill, a store of
-//           part of a sector that is not present reads the sector from DRAM (32 bytes: traces/ubench_partial_write reads 29.8 per partly
-//           written sector), and the sector's data is there when that read is back (the store itself does not
-//           wait for it). An atomic
+//           mem.l2_hit_latency_spread cycles around it when that is set (0 in the models). Write-back,
+//           write-allocate: a store of a whole sector makes it present and dirty without fetching it; with
+//           mem.l2_partial_write_fill, a store of part of a sector that is not present reads the sector from DRAM
+//           (32 bytes: traces/ubench_partial_write reads 29.8 per partly written sector), and the sector's data is
+//           there when that read is back (the store itself does not wait for it). An atomic
 //           is done at the slice: L2 hit (or DRAM) latency + mem.atomic_latency; its sector becomes dirty.
 //   DRAM    timing/dram.hpp: misses wait for their channel's refresh if one is under way (mem.dram_refresh_*) and
 //           for their bank (mem.dram_banks, mem.dram_bank_cycles each), then
