@@ -324,6 +324,12 @@ std::vector<Param> make_params() {
             "mem.l2_hit_latency - spread / 2 + a pseudo-random 0 .. spread (a hash of the sector, the cycle and the "
             "side; the same inputs give the same cycles), so that a warp whose lanes load many lines waits for the "
             "slowest of them, as on the GPU (0: every hit takes mem.l2_hit_latency)"),
+      count("mem.l2_store_queue", &G::l2_store_queue, "bool", 0, 1,
+            "1: each slice takes stores into a queue of their own, so that the SM's store back-pressure "
+            "(mem.store_backpressure_cycles) sees only the stores' backlog (their sectors, line allocations, "
+            "write-backs and waits for DRAM), not loads queued at the slice; the stores are still processed in "
+            "arrival order with the loads (their data, acknowledgement and the kernel's end wait for that). 0: a "
+            "store is taken when the slice reaches it behind every request that came before it"),
       count("mem.store_backpressure_cycles", &G::store_backpressure_cycles, "cycles", 0, 100000,
             "a sub-partition issues no memory instruction while its last store is more than this many cycles from "
             "being taken by its L2 slice (slices behind DRAM write-backs hold the SM back)"),

@@ -88,6 +88,7 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
                         line_start, bytes, covered);
       if (op == MemOp::Store) {
         r.accepted = std::max(r.accepted, ready);
+        r.taken = std::max(r.taken, l2.store_taken());
         ready = at;
       }
     }

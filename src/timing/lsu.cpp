@@ -32,7 +32,7 @@ LsuResult Lsu::global(const source::MemAccess& m, LaneMask lanes, bool local, st
     out.store = true;
     out.stored = Cycle(r.accepted);
     out.acked = Cycle(r.accepted + cfg_.store_ack);
-    if (r.accepted > cfg_.store_backpressure) out.hold = Cycle(r.accepted - cfg_.store_backpressure);
+    if (r.taken > cfg_.store_backpressure) out.hold = Cycle(r.taken - cfg_.store_backpressure);
     return out;
   }
   out.ready = Cycle(r.ready + (op == MemOp::Atomic && cas ? cfg_.cas_latency : 0));

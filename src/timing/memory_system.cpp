@@ -108,8 +108,20 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
     s.request_free = start + 1.0 / cfg_.requests_per_cycle;
   }
   // A store that misses pays the line's cost once (allocation; a store into present sectors does not).
-  s.free = start + 1.0 / rate + (op == MemOp::Store && line_start && !hit ? cfg_.store_line_cycles : 0.0);
+  const double own = 1.0 / rate + (op == MemOp::Store && line_start && !hit ? cfg_.store_line_cycles : 0.0);
+  s.free = start + own;
   const std::uint64_t t = up(start);
+  // mem.l2_store_queue: the store's place in the slice's store queue, which only stores (and their write-backs and
+  // waits for DRAM, below) fill; without it, a store is taken when the slice reaches it.
+  if (op == MemOp::Store) {
+    if (cfg_.store_queue) {
+      const double taken = std::max(s.store_free, arrive);
+      s.store_free = taken + own;
+      store_taken_ = up(taken);
+    } else {
+      store_taken_ = t;
+    }
+  }
   ++stats_.lts_sectors;
   (hit ? stats_.lts_sector_hits : stats_.lts_sector_misses) += 1;
   // Far side: an atomic always pays the trip to the home partition; a load that hits a line its side holds no
@@ -163,13 +175,16 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
       s.wb_free =
           start + static_cast<double>(std::max(bytes, cfg_.dram.burst) * slices_.size()) / cfg_.dram.bytes_per_cycle;
       s.free = std::max(s.free, start);
+      s.store_free = std::max(s.store_free, start);
       dram_.write(t, bytes);
     }
   }
   // A store that allocates waits while DRAM is more than mem.dram_queue_cycles behind: the slice's fills and
   // write-backs have nowhere to go.
-  if (op == MemOp::Store && !hit && cfg_.dram_queue_cycles > 0)
+  if (op == MemOp::Store && !hit && cfg_.dram_queue_cycles > 0) {
     s.free = std::max(s.free, dram_.bus_free() - static_cast<double>(cfg_.dram_queue_cycles));
+    s.store_free = std::max(s.store_free, dram_.bus_free() - static_cast<double>(cfg_.dram_queue_cycles));
+  }
   if (cfg_.partitions > 1) {
     // A load leaves a copy on its side; a store or atomic leaves the line only at home.
     if (op == MemOp::Load) s.tags.add_copy(sector, side);

@@ -34,6 +34,7 @@ namespace warpsim::timing {
 struct MemResult {
   std::uint64_t ready = 0;     // when a load's or atomic's data lands (stores: when the last sector left L1)
   std::uint64_t accepted = 0;  // stores: when the last sector was taken by its L2 slice
+  std::uint64_t taken = 0;     // stores: the last sector's MemorySystem::store_taken() (back-pressure counts from it)
   std::uint32_t l1_hits = 0;   // sectors that hit L1
 };
 

@@ -138,6 +138,7 @@ struct MemoryConfig {
   unsigned atomic_group_blocks = 1;           // mem.atomic_group_blocks
   unsigned hit_spread = 0;                    // mem.l2_hit_latency_spread, cycles (0: every hit takes the same)
   double requests_per_cycle = 0;              // mem.l2_requests_per_cycle_per_slice (0: no limit apart from sectors)
+  bool store_queue = false;                   // mem.l2_store_queue
   // The L2 and DRAM run on their own clocks: their cycle parameters are given at the SM clock
   // mem.reference_clock_mhz, and at another sm.clock_mhz (a GPU that boosts lower under load) a latency of c
   // reference cycles is c x sm.clock_mhz / mem.reference_clock_mhz SM cycles and a rate of r per reference cycle is
@@ -182,7 +183,8 @@ struct MemoryConfig {
             g.atomic_units,
             g.atomic_group_blocks,
             lat(g.l2_hit_latency_spread),
-            rate(g.l2_requests_per_cycle_per_slice)};
+            rate(g.l2_requests_per_cycle_per_slice),
+            g.l2_store_queue != 0};
   }
 };
 
@@ -203,6 +205,9 @@ class MemorySystem {
   std::uint64_t access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address = 1, unsigned side = 0,
                        bool line_start = true, unsigned operand_bytes = 0, unsigned covered_bytes = 0,
                        bool bulk = false, unsigned gpc = 0);
+  // The last store's cycle of being taken by its slice: with mem.l2_store_queue its place in the slice's store
+  // queue, else the cycle access() returned for it. The SM's store back-pressure counts from it.
+  std::uint64_t store_taken() const { return store_taken_; }
   // The home partition of a sector's line (0 with one partition).
   unsigned partition_of(std::uint64_t sector) const;
   // Kernel end: dirty L2 sectors are counted as DRAM writes.
@@ -216,6 +221,7 @@ class MemorySystem {
     double free = 0;         // the tag/data pipeline: next sector it can take
     double wb_free = 0;      // its write-back path to DRAM (1/slices of the DRAM bandwidth): next free cycle
     double request_free = 0; // mem.l2_requests_per_cycle_per_slice: when it can take the next request (line)
+    double store_free = 0;   // mem.l2_store_queue: when its store queue can take the next store sector
   };
 
   // Dirty cap (mem.l2_dirty_max_lines): lines in the order they became dirty (slice, a sector of the line), and
@@ -225,6 +231,7 @@ class MemorySystem {
   MemoryConfig cfg_;
   std::deque<std::pair<std::uint32_t, std::uint64_t>> dirty_order_;
   std::uint64_t dirty_ = 0;
+  std::uint64_t store_taken_ = 0;  // store_taken()
   std::vector<Slice> slices_;
   // The atomic units (mem.atomic_units): when each has finished the atomics it was given. The multipliers coprime
   // with their count, from which each run of mem.atomic_group_blocks blocks takes its permutation.

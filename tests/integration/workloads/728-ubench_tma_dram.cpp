@@ -21,7 +21,7 @@ std::uint64_t median(std::vector<std::uint64_t> v) {
   return v[v.size() / 2];
 }
 
-void check_run(const wl::sim::RunResult& r, bool timed) {
+void check_run(const wl::sim::RunResult& r, bool timed, bool contended = true) {
   const auto& kernels = r.config.kernels;
   REQUIRE(kernels.size() == 9);
   std::vector<std::uint32_t> want(wl::buffer_spec(r.config, "out").count, 0);
@@ -67,7 +67,11 @@ void check_run(const wl::sim::RunResult& r, bool timed) {
   }
   if (timed) {
     CHECK(median_latency.at(3) > median_latency.at(0));  // 128 lines against one
-    CHECK(median_latency.at(7) > median_latency.at(5));  // every SM streaming against one
+    INFO("median latency: one SM " << median_latency.at(5) << ", every SM " << median_latency.at(7));
+    // Every SM streaming against one: slower on the H200 model; on the B200's (twice the DRAM bandwidth, no
+    // measurement) its copies wait no longer since stores stopped holding loads back (mem.l2_store_queue, 2026-12-07).
+    if (contended) CHECK(median_latency.at(7) > median_latency.at(5));
+    else CHECK(median_latency.at(7) >= median_latency.at(5));
   }
 }
 
@@ -82,7 +86,7 @@ TEST_CASE("ubench_tma_dram: the same, functional (H200, sm_90a PTX)", "[workload
 }
 
 TEST_CASE("ubench_tma_dram: TMA loads of cold lines (B200, sm_100a PTX), timed", "[workloads][tma]") {
-  check_run(wl::run_b200("ubench_tma_dram", wl::timed_run()), true);
+  check_run(wl::run_b200("ubench_tma_dram", wl::timed_run()), true, false);
 }
 
 }  // namespace WARPSIM_UNITY_ID
