@@ -31,7 +31,8 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
 # ordinary loads, stores, atomics and shared memory, which the calibration workloads and the unit tests run here), and
 # ubench_l1_assoc (6 s unsanitized: one thread's L1 hits, which ubench_l1_chase's test runs here) and ubench_warp_lat
 # (20 s unsanitized: dependent ld.global.cg walks, which ubench_l2_chase's and the unit tests' paths cover) and
-# ubench_gather_store (15 s unsanitized: random loads and coalesced stores; test 599 runs its store queue here), which keeps CI under
+# ubench_gather_store (15 s unsanitized: random loads and coalesced stores; test 599 runs its store queue here) and
+# ubench_store_rand (4 s unsanitized: plain stores over 8 MiB), which keeps CI under
 # its 30 minutes (CI took 31.7 on 2026-12-05).
 ctest --test-dir build-sanitize --output-on-failure -j"${JOBS:-2}" \
-  -E "^browser: |^validate: h200 measurements|^workloads:hgemm_mma_sync|^workloads:.*B200|^workloads:(sgemm_cp_async|ubench_tma|ubench_store_drain|j_gather|ubench_occupancy_sweep|ubench_lsu_issue|flash_fwd|ubench_dram_mlp|ubench_partial_write|ubench_dram_tile|ubench_dram_chase|ubench_dram_stream|ubench_stream_mix|ubench_l1_assoc|ubench_tile_phases|ubench_dram_random|ubench_tma_dram|ubench_ldg_trips|ubench_l2_shared|ubench_l2_merge|ubench_warp_lat|ubench_gather_store): |^workloads:j_|^timed:(683|692) "
+  -E "^browser: |^validate: h200 measurements|^workloads:hgemm_mma_sync|^workloads:.*B200|^workloads:(sgemm_cp_async|ubench_tma|ubench_store_drain|j_gather|ubench_occupancy_sweep|ubench_lsu_issue|flash_fwd|ubench_dram_mlp|ubench_partial_write|ubench_dram_tile|ubench_dram_chase|ubench_dram_stream|ubench_stream_mix|ubench_l1_assoc|ubench_tile_phases|ubench_dram_random|ubench_tma_dram|ubench_ldg_trips|ubench_l2_shared|ubench_l2_merge|ubench_warp_lat|ubench_gather_store|ubench_store_rand): |^workloads:j_|^timed:(683|692) "
