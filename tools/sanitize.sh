@@ -32,7 +32,10 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1}"
 # ubench_l1_assoc (6 s unsanitized: one thread's L1 hits, which ubench_l1_chase's test runs here) and ubench_warp_lat
 # (20 s unsanitized: dependent ld.global.cg walks, which ubench_l2_chase's and the unit tests' paths cover) and
 # ubench_gather_store (15 s unsanitized: random loads and coalesced stores; test 599 runs its store queue here) and
-# ubench_store_rand (4 s unsanitized: plain stores over 8 MiB), which keeps CI under
-# its 30 minutes (CI took 31.7 on 2026-12-05).
+# ubench_store_rand (4 s unsanitized: plain stores over 8 MiB), and ubench_smem_wide and ubench_exit_drain (12 and 10 s
+# under the sanitizers on 2026-12-07: shared loads of every width and CTA exits, which the smaller shared-memory and
+# store tests run here), and test 794's six asynchronous-copy workloads under racecheck (20 s there; its second case
+# runs the same racecheck on tma_multicast and tma_probe), which keeps CI under its 30 minutes (CI took 31.7 on
+# 2026-12-05, 29.9 on 2026-12-07).
 ctest --test-dir build-sanitize --output-on-failure -j"${JOBS:-2}" \
-  -E "^browser: |^validate: h200 measurements|^workloads:hgemm_mma_sync|^workloads:.*B200|^workloads:(sgemm_cp_async|ubench_tma|ubench_store_drain|j_gather|ubench_occupancy_sweep|ubench_lsu_issue|flash_fwd|ubench_dram_mlp|ubench_partial_write|ubench_dram_tile|ubench_dram_chase|ubench_dram_stream|ubench_stream_mix|ubench_l1_assoc|ubench_tile_phases|ubench_dram_random|ubench_tma_dram|ubench_ldg_trips|ubench_l2_shared|ubench_l2_merge|ubench_warp_lat|ubench_gather_store|ubench_store_rand): |^workloads:j_|^timed:(683|692) "
+  -E "^browser: |^validate: h200 measurements|^workloads:hgemm_mma_sync|^workloads:.*B200|^workloads:(sgemm_cp_async|ubench_tma|ubench_store_drain|j_gather|ubench_occupancy_sweep|ubench_lsu_issue|flash_fwd|ubench_dram_mlp|ubench_partial_write|ubench_dram_tile|ubench_dram_chase|ubench_dram_stream|ubench_stream_mix|ubench_l1_assoc|ubench_tile_phases|ubench_dram_random|ubench_tma_dram|ubench_ldg_trips|ubench_l2_shared|ubench_l2_merge|ubench_warp_lat|ubench_gather_store|ubench_store_rand|ubench_smem_wide|ubench_exit_drain): |^workloads:j_|^timed:(683|692) |^timed:794 racecheck finds no hazard in the asynchronous-copy "

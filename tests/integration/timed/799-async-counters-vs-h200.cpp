@@ -93,7 +93,9 @@ TEST_CASE("LDGSTS, DSMEM and cluster counters equal the H200's on the microbench
           "[timed][nsight]") {
   CHECK(check_against_h200("ubench_mbarrier") == 2);  // cp.async.cg: cache_bypass
   CHECK(check_against_h200("ubench_cluster") == 6);   // a one-word DSMEM chase counts a 32-byte sector per load
+#ifndef WARPSIM_SANITIZER_BUILD  // 13 launches: about 15 of this test's 17 s under the sanitizers (2026-12-07)
   CHECK(check_against_h200("ubench_cluster_bw") == 20);
+#endif
   CHECK(check_against_h200("vecadd") == 0);
 }
 
