@@ -182,8 +182,9 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   // A store that allocates waits while DRAM is more than mem.dram_queue_cycles behind: the slice's fills and
   // write-backs have nowhere to go.
   if (op == MemOp::Store && !hit && cfg_.dram_queue_cycles > 0) {
-    s.free = std::max(s.free, dram_.bus_free() - static_cast<double>(cfg_.dram_queue_cycles));
-    s.store_free = std::max(s.store_free, dram_.bus_free() - static_cast<double>(cfg_.dram_queue_cycles));
+    const double dram_room = dram_.bus_free() - static_cast<double>(cfg_.dram_queue_cycles);
+    s.free = std::max(s.free, dram_room);
+    s.store_free = std::max(s.store_free, dram_room);
   }
   if (cfg_.partitions > 1) {
     // A load leaves a copy on its side; a store or atomic leaves the line only at home.

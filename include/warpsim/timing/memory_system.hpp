@@ -13,7 +13,9 @@
 //           write-allocate: a store of a whole sector makes it present and dirty without fetching it; with
 //           mem.l2_partial_write_fill, a store of part of a sector that is not present reads the sector from DRAM
 //           (32 bytes: traces/ubench_partial_write reads 29.8 per partly written sector), and the sector's data is
-//           there when that read is back (the store itself does not wait for it). An atomic
+//           there when that read is back (the store itself does not wait for it). With mem.l2_store_queue a slice
+//           takes stores into a queue of their own (store_taken(): the SM's back-pressure counts from there), while
+//           processing them in arrival order with the loads. An atomic
 //           is done at the slice: L2 hit (or DRAM) latency + mem.atomic_latency; its sector becomes dirty.
 //   DRAM    timing/dram.hpp: misses wait for their channel's refresh if one is under way (mem.dram_refresh_*) and
 //           for their bank (mem.dram_banks, mem.dram_bank_cycles each), then
