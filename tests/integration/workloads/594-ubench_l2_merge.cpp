@@ -63,10 +63,9 @@ TEST_CASE("ubench_l2_merge: L2 lines read by SMs grouped by %smid (H200, sm_90a 
 TEST_CASE("ubench_l2_merge: with merging per GPC, only SMs of one GPC combine their loads (H100 model), timed",
           "[workloads]") {
   const std::vector<std::string> set = {"mem.l2_merge_load_cycles=16", "mem.l2_merge_per_gpc=1"};
-  auto c = wl::cfg::load_run_config(wl::trace_json("ubench_l2_merge"), set);
-  c.gpu = wl::cfg::load_gpu_config("h100", set);
   // Launches 0 (each SM alone), 3 (SMs s and s ^ 2: two GPCs) and 8 (all SMs), warp loads (LDG.128).
-  c.kernels = {c.kernels.at(0), c.kernels.at(3), c.kernels.at(8)};
+  auto c = wl::only_launches(wl::cfg::load_run_config(wl::trace_json("ubench_l2_merge"), set), {0, 3, 8});
+  c.gpu = wl::cfg::load_gpu_config("h100", set);
   REQUIRE(c.kernels[1].args.at(1).bits == 0xFFFFFFFDu);
   REQUIRE(c.kernels[2].args.at(1).bits == 0u);
   auto opts = wl::timed_run();

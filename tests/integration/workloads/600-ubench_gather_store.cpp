@@ -72,12 +72,9 @@ TEST_CASE("ubench_gather_store: a store after the loads costs little with the sl
           "[workloads]") {
   // Launches 0 and 1: gs_cg over 2,112 CTAs (two waves), no store and one store a thread. With fewer CTAs (one wave)
   // the stores cost little either way: the held loads are the second wave's.
-  const auto two = [](const std::vector<std::string>& overrides, std::vector<std::size_t> launches) {
-    auto c = wl::cfg::load_run_config(wl::trace_json("ubench_gather_store"), overrides);
-    std::vector<wl::cfg::LaunchSpec> ks;
-    for (const std::size_t i : launches) ks.push_back(c.kernels.at(i));
-    c.kernels = ks;
-    return wl::sim::run(c, wl::timed_run());
+  const auto two = [](const std::vector<std::string>& overrides, const std::vector<std::size_t>& launches) {
+    const auto c = wl::cfg::load_run_config(wl::trace_json("ubench_gather_store"), overrides);
+    return wl::sim::run(wl::only_launches(c, launches), wl::timed_run());
   };
   const auto with = two({}, {0, 1});
   REQUIRE(with.config.gpu.l2_store_queue == 1);

@@ -47,9 +47,7 @@ TEST_CASE("ubench_store_rand: random words, half sectors, sectors, lines and a s
   // Each launch alone from the zeroed buffer.
   for (std::size_t launch = 0; launch < 5; ++launch) {
     INFO("launch " << launch);
-    auto one = c;
-    one.kernels = {c.kernels[launch]};
-    const auto r = wl::sim::run(one);
+    const auto r = wl::sim::run(wl::only_launches(c, {launch}));
     wl::check_launch(r, 0, "st_rand", 2048, 2048 * 8);
     std::vector<std::uint32_t> want(4 * std::size_t{n}, 0);
     replay(want, static_cast<unsigned>(c.kernels[launch].args.at(1).bits), n);

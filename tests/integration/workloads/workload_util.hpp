@@ -24,6 +24,7 @@
 #include <sstream>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace wl {
@@ -57,6 +58,13 @@ inline sim::RunOptions timed_run() {
   sim::RunOptions o;
   o.functional_only = false;
   return o;
+}
+// The run config with only the launches at `indices`, in that order (to time a few of a workload's launches).
+inline cfg::RunConfig only_launches(cfg::RunConfig c, const std::vector<std::size_t>& indices) {
+  std::vector<cfg::LaunchSpec> picked;
+  for (const std::size_t i : indices) picked.push_back(c.kernels.at(i));
+  c.kernels = std::move(picked);
+  return c;
 }
 inline sim::RunResult run_b200(const std::string& name, const sim::RunOptions& opts = {}) {
   return sim::run(b200_config(name, opts.gpu_overrides), opts);
