@@ -390,6 +390,15 @@ std::vector<Param> make_params() {
       count("mem.l2_partial_write_fill", &G::l2_partial_write_fill, "bool", 0, 1,
             "1: a store that writes part of a 32-byte sector not in L2 reads the sector from DRAM (its data is there "
             "when the read is back; the store does not wait); 0: a partial write counts as whole"),
+      real("mem.l2_partial_store_cycles", &G::l2_partial_store_cycles, "cycles", 0, 1e6,
+           "slice cycles a store spends on a sector it writes only part of when the slice does not hold the sector "
+           "whole (absent or partly written); a line allocation (mem.l2_store_line_cycles) overlaps it, the longer "
+           "of the two counts; 0: as a whole sector"),
+      count("mem.l2_partial_sectors", &G::l2_partial_sectors, "sectors", 0, kU32,
+            "with mem.l2_partial_write_fill: the partly written sectors the whole L2 holds (each slice its share); a "
+            "store that makes one more writes the slice's oldest back through DRAM (read, merge, write: 32 bytes each "
+            "way) and keeps it whole and clean; a load or atomic of a partly written sector reads the rest from DRAM; "
+            "0: a partial store that misses reads its sector from DRAM at once"),
       real("mem.l2_store_sectors_per_cycle_per_slice", &G::l2_store_sectors_per_cycle_per_slice, "sectors/cycle", 0,
            1e6, "32-byte sectors of stores one L2 slice takes per cycle (0: mem.l2_sectors_per_cycle_per_slice)"),
       real("mem.l2_fill_sectors_per_cycle_per_slice", &G::l2_fill_sectors_per_cycle_per_slice, "sectors/cycle", 0,
@@ -398,7 +407,8 @@ std::vector<Param> make_params() {
            "that misses takes its slice that much longer per sector it fills (0: fills take no slice time)"),
       real(
           "mem.l2_store_line_cycles", &G::l2_store_line_cycles, "cycles", 0, 1e6,
-          "more cycles an L2 slice spends on each 128-byte line of a warp's store, once per line whatever its sectors"),
+          "more cycles an L2 slice spends on each 128-byte line a warp's store allocates (a line it does not hold), "
+          "once per line whatever its sectors"),
       count("mem.atomic_unit_bytes", &G::atomic_unit_bytes, "bytes", 32, std::uint64_t{1} << 30,
             "aligned block of addresses whose atomics mem.atomic_block_units atomic units serve: atomics on lines of "
             "one block piece queue at one unit"),

@@ -82,8 +82,8 @@ MemResult L1Cache::access(const std::vector<std::uint64_t>& sectors, MemOp op, s
       const bool line_start = i == 0 || sectors[i] / 4 != sectors[i - 1] / 4;
       const unsigned bytes =
           op == MemOp::Atomic && operand_bytes && i < operand_bytes->size() ? (*operand_bytes)[i] : 0;
-      const unsigned covered =
-          op == MemOp::Atomic && covered_bytes && i < covered_bytes->size() ? (*covered_bytes)[i] : 0;
+      // An atomic's bytes of distinct addresses, a store's byte mask (mem.l2_partial_sectors).
+      const unsigned covered = covered_bytes && i < covered_bytes->size() ? (*covered_bytes)[i] : 0;
       ready = l2.access(sec, op, at, op == MemOp::Store ? per_sector : std::max(per_sector, 1u), cfg_.l2_side,
                         line_start, bytes, covered);
       if (op == MemOp::Store) {

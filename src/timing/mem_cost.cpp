@@ -139,7 +139,11 @@ void store_bytes(const source::MemAccess& m, LaneMask lanes, MemScratch& s) {
     }
   });
   s.same.resize(sectors.size());
-  for (std::size_t i = 0; i < sectors.size(); ++i) s.same[i] = static_cast<unsigned>(std::popcount(s.per_bank[i]));
+  s.covered_bytes.resize(sectors.size());
+  for (std::size_t i = 0; i < sectors.size(); ++i) {
+    s.same[i] = static_cast<unsigned>(std::popcount(s.per_bank[i]));
+    s.covered_bytes[i] = s.per_bank[i];
+  }
 }
 
 }  // namespace warpsim::timing

@@ -35,7 +35,8 @@ std::uint64_t MemorySystem::hit_latency(std::uint64_t sector, std::uint64_t at, 
 MemorySystem::MemorySystem(const MemoryConfig& cfg) : cfg_(cfg), dram_(cfg.dram) {
   const unsigned n = std::max(cfg.l2_slices, 1u);
   slices_.reserve(n);
-  for (unsigned i = 0; i < n; ++i) slices_.push_back({SectorCache(cfg.l2_size / n, cfg.l2_assoc, true), 0.0});
+  for (unsigned i = 0; i < n; ++i) slices_.emplace_back(SectorCache(cfg.l2_size / n, cfg.l2_assoc, true));
+  partial_cap_ = (cfg.partial_sectors + n - 1) / n;
   const unsigned units = cfg.atomic_units > 0 ? cfg.atomic_units : n;
   atomic_free_.assign(units, 0.0);
   for (std::uint32_t a = 1; a < std::max(units, 2u); ++a)
@@ -107,8 +108,24 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
     start = std::max(start, s.request_free);
     s.request_free = start + 1.0 / cfg_.requests_per_cycle;
   }
-  // A store that misses pays the line's cost once (allocation; a store into present sectors does not).
-  const double own = 1.0 / rate + (op == MemOp::Store && line_start && !hit ? cfg_.store_line_cycles : 0.0);
+  // The bytes a store writes (bit b: byte b; 0 for loads and atomics).
+  const std::uint32_t mask = op != MemOp::Store          ? 0u
+                             : covered_bytes != 0        ? covered_bytes
+                             : same_address >= kSectorBytes ? ~0u
+                                                          : (1u << same_address) - 1u;
+  // A store that allocates its line pays the line's cost once (a store into a line already there does not:
+  // ubench_store_rand's random whole sectors, four a line at different times, cost about a quarter of that each). A
+  // store of part of a sector the slice does not hold whole (absent, or partial itself) keeps the slice at least
+  // mem.l2_partial_store_cycles (the slice starts or extends its byte mask), which overlaps the line's allocation:
+  // ubench_partial_write's one word per new line costs about what a whole sector per new line does, ubench_store_rand's
+  // words into sectors partly written already about six times that. A partial store into a whole sector (one a load
+  // brought in) costs what a whole one does: hgemm_mma_sync's epilogue loads C, then writes it with pairs of 4-byte
+  // stores in the PTX that ptxas fuses into STG.64 (lower/ptxas_model.hpp leaves global stores unvectorised).
+  const bool partial_store = op == MemOp::Store && mask != ~0u && cfg_.partial_store_cycles > 0 &&
+                             (!hit || s.partial.count(sector) != 0);
+  const bool allocates = op == MemOp::Store && line_start && !hit && !s.tags.has_line(sector);
+  const double own = std::max(partial_store ? cfg_.partial_store_cycles : 0.0,
+                              1.0 / rate + (allocates ? cfg_.store_line_cycles : 0.0));
   s.free = start + own;
   const std::uint64_t t = up(start);
   // mem.l2_store_queue: the store's place in the slice's store queue, which only stores (and their write-backs and
@@ -136,10 +153,11 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   std::uint64_t data = t;  // when a store's sector holds all its data
   if (op == MemOp::Store) {
     ready = t;
-    if (cfg_.partial_write_fill && !hit && same_address < kSectorBytes)
-      data = dram_.read(t, sector * kSectorBytes, kSectorBytes);
+    if (cfg_.partial_write_fill && cfg_.partial_sectors > 0) note_partial(s, sector, hit.has_value(), mask, t);
+    else if (cfg_.partial_write_fill && !hit && mask != ~0u) data = dram_.read(t, sector * kSectorBytes, kSectorBytes);
   } else if (hit) {
     ready = std::max(t + hit_latency(sector, t, side), *hit);
+    if (!s.partial.empty()) ready = std::max(ready, complete_partial(s, sector, t));
   } else {
     // The aligned block of mem.dram_access_bytes around the sector comes from DRAM; its other absent sectors
     // are filled with it.
@@ -206,6 +224,61 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   const double begin = std::max(static_cast<double>(ready), unit);
   unit = begin + serial;
   return up(begin + serial) + cfg_.atomic_latency + far;
+}
+
+void MemorySystem::note_partial(Slice& s, std::uint64_t sector, bool hit, std::uint32_t mask, std::uint64_t at) {
+  const auto it = s.partial.find(sector);
+  if (it != s.partial.end()) {
+    it->second.mask |= mask;
+    if (it->second.mask == ~0u) s.partial.erase(it);  // whole now: an ordinary dirty sector
+    return;
+  }
+  if (hit || mask == ~0u) return;  // whole, or written into a sector that holds all its data
+  s.partial.emplace(sector, Slice::Partial{mask, ++partial_number_});
+  s.partial_order.emplace_back(sector, partial_number_);
+  ++stats_.l2_partial_sectors;
+  // Completed sectors leave stale entries behind: drop them once they are most of the order (amortised O(1)).
+  if (s.partial_order.size() > 4 * (s.partial.size() + 256)) {
+    std::erase_if(s.partial_order, [&](const std::pair<std::uint64_t, std::uint64_t>& e) {
+      const auto live = s.partial.find(e.first);
+      return live == s.partial.end() || live->second.number != e.second;
+    });
+  }
+  while (s.partial.size() > partial_cap_) resolve_oldest(s, at);
+}
+
+void MemorySystem::resolve_oldest(Slice& s, std::uint64_t at) {
+  while (!s.partial_order.empty()) {
+    const auto [sector, number] = s.partial_order.front();
+    s.partial_order.pop_front();
+    const auto it = s.partial.find(sector);
+    if (it == s.partial.end() || it->second.number != number) continue;  // stale
+    s.partial.erase(it);
+    if (!s.tags.has_line(sector)) return;  // evicted since (written back then)
+    // Written back in part: DRAM reads the sector, the bytes are merged and the whole sector is written (32 bytes each
+    // way); the slice keeps it whole and clean. Its write-back path takes it as it takes an evicted line's.
+    ++stats_.l2_partial_writebacks;
+    const unsigned before = cfg_.dirty_max_lines != 0 ? s.tags.line_dirty(sector) : 0;
+    s.tags.fill(sector, dram_.read(at, sector * kSectorBytes, kSectorBytes), false);
+    s.tags.clean_sector(sector);
+    if (before != 0 && s.tags.line_dirty(sector) == 0 && dirty_ != 0) --dirty_;
+    const double start = std::max(s.wb_free, static_cast<double>(at));
+    s.wb_free = start + static_cast<double>(std::max<std::uint64_t>(kSectorBytes, cfg_.dram.burst) * slices_.size()) /
+                            cfg_.dram.bytes_per_cycle;
+    s.free = std::max(s.free, start);
+    s.store_free = std::max(s.store_free, start);
+    dram_.write(at, kSectorBytes);
+    return;
+  }
+}
+
+std::uint64_t MemorySystem::complete_partial(Slice& s, std::uint64_t sector, std::uint64_t at) {
+  const auto it = s.partial.find(sector);
+  if (it == s.partial.end()) return 0;
+  s.partial.erase(it);
+  const std::uint64_t back = dram_.read(at, sector * kSectorBytes, kSectorBytes);
+  s.tags.fill(sector, back, false);  // whole once the rest is back (still dirty)
+  return back;
 }
 
 void MemorySystem::note_dirty(std::uint32_t slice, std::uint64_t sector, bool new_line, std::uint64_t at) {

@@ -100,6 +100,11 @@ unsigned SectorCache::clean_line(std::uint64_t sector) {
   return n;
 }
 
+void SectorCache::clean_sector(std::uint64_t sector) {
+  if (Line* l = find(sector / kSectorsPerLine))
+    l->dirty &= static_cast<std::uint8_t>(~(1u << static_cast<unsigned>(sector % kSectorsPerLine)));
+}
+
 std::uint64_t SectorCache::dirty_sectors() const {
   std::uint64_t n = 0;
   for (const Line& l : lines_)

@@ -30,6 +30,8 @@ std::map<std::string, double> TimingStats::to_map() const {
       {"lts__t_sectors_lookup_hit.sum", d(mem.lts_sector_hits)},
       {"lts__t_sectors_lookup_miss.sum", d(mem.lts_sector_misses)},
       {"warpsim__l2_merged_sectors.sum", d(mem.l2_merged_sectors)},
+      {"warpsim__l2_partial_sectors.sum", d(mem.l2_partial_sectors)},
+      {"warpsim__l2_partial_writebacks.sum", d(mem.l2_partial_writebacks)},
       {"dram__bytes_read.sum", d(mem.dram_bytes_read)},
       {"dram__bytes_write.sum", d(mem.dram_bytes_write)},
       {"warpsim__const_accesses.sum", d(mem.const_accesses)},

@@ -145,6 +145,8 @@ struct GpuConfig {
   unsigned dram_banks = 0;                        // DRAM banks over the whole GPU (0: no bank model)
   double dram_bank_cycles = 0;                    // cycles a bank is busy with one access
   unsigned l2_partial_write_fill = 0;             // 1: a store of part of an absent sector reads it from DRAM
+  std::uint64_t l2_partial_sectors = 0;           // partial sectors L2 holds before writing the oldest back (0: fill at once)
+  double l2_partial_store_cycles = 0;              // slice cycles of a store into part of a sector (0: the sector rate)
   unsigned l2_store_queue = 0;                    // 1: a slice takes stores into a queue of their own (back-pressure)
   double l2_store_sectors_per_cycle_per_slice = 0;  // stores' rate at a slice (0: as loads)
   double l2_store_line_cycles = 0;                // more slice cycles per line of a store request

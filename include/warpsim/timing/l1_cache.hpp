@@ -90,7 +90,8 @@ class L1Cache {
   // like any load but neither hits nor allocates. `async_copy`: a cp.async's read (LDGSTS): the SM's stages take
   // mem.cp_async_cycles_per_line per line instead of mem.l1_tag_cycles_per_line. `operand_bytes`: for atomics,
   // the bytes of the lanes' operands in each sector (null or empty: not counted); `covered_bytes`: the bytes of
-  // each sector's distinct addresses (null or empty: not known, the sector counts as partly filled).
+  // each sector's distinct addresses (null or empty: not known, the sector counts as partly filled); for a store,
+  // the mask of the bytes it writes in each sector (null or empty: the first same_address bytes).
   // `red_lane_bytes`: non-zero for a RED (an atomic whose result nothing reads) of that many bytes per lane: its
   // requests into each line wait for the SM's earlier REDs into that line (mem.red_line_request_cycles and
   // mem.red_line_lane_cycles; lanes per sector from operand_bytes).

@@ -36,7 +36,7 @@ struct MemScratch {
   std::vector<std::uint32_t> per_bank;
   std::vector<unsigned> same;
   std::vector<unsigned> operand_bytes;  // atomics: per sector, the bytes of the lanes' operands in it
-  std::vector<unsigned> covered_bytes;  // atomics: per sector, the bytes of its distinct addresses
+  std::vector<unsigned> covered_bytes;  // atomics: per sector, the bytes of its distinct addresses; stores: byte masks
 };
 
 struct SmemCost {
@@ -63,7 +63,8 @@ std::uint32_t distinct_lines(const std::vector<std::uint64_t>& sectors);
 // For an atomic: per sector of s.sectors, the most lanes that target one address in it (the L2 atomic unit serves
 // lanes on one address one after another, different words in parallel), into s.same.
 void same_address_lanes(const source::MemAccess& m, LaneMask lanes, MemScratch& s);
-// Stores: per sector of s.sectors (global_sectors first), how many of its 32 bytes the warp writes, into s.same.
+// Stores: per sector of s.sectors (global_sectors first), how many of its 32 bytes the warp writes, into s.same, and
+// which (bit b: byte b), into s.covered_bytes.
 void store_bytes(const source::MemAccess& m, LaneMask lanes, MemScratch& s);
 
 }  // namespace warpsim::timing

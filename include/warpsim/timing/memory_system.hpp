@@ -11,9 +11,19 @@
 //           (latencies are load-to-use, as measured, so L2's already includes the L1 miss), spread pseudo-randomly over
 //           mem.l2_hit_latency_spread cycles around it when that is set (0 in the models). Write-back,
 //           write-allocate: a store of a whole sector makes it present and dirty without fetching it; with
-//           mem.l2_partial_write_fill, a store of part of a sector that is not present reads the sector from DRAM
-//           (32 bytes: traces/ubench_partial_write reads 29.8 per partly written sector), and the sector's data is
-//           there when that read is back (the store itself does not wait for it). With mem.l2_store_queue a slice
+//           mem.l2_partial_write_fill, a store of part of a sector that is not present either reads the sector from
+//           DRAM at once (mem.l2_partial_sectors 0; 32 bytes: traces/ubench_partial_write reads 29.8 per partly
+//           written sector), the sector's data there when that read is back (the store itself does not wait for it),
+//           or, with mem.l2_partial_sectors, makes it a partial sector: the slice keeps the bytes written so far
+//           (a byte mask from the L1: store_bytes), a later store that completes them makes it whole, a load or
+//           atomic of it reads the rest from DRAM and waits, and when the slice holds more than its share
+//           (mem.l2_partial_sectors / slices) its oldest is resolved through DRAM: 32 bytes read, merged, 32 bytes
+//           written back through the slice's write-back path, the sector kept whole and clean (on an H100 random
+//           half-sector stores over 8 MiB read and write 41.5 % of their sectors, over 2 MiB none:
+//           traces/ubench_store_rand). A store of part of a sector the slice does not hold whole (absent or
+//           partial) also keeps the slice mem.l2_partial_store_cycles, overlapping a line allocation's time (about
+//           six times a whole sector's on the H100); one into a whole sector costs what a whole one does. With
+//           mem.l2_store_queue a slice
 //           takes stores into a queue of their own (store_taken(): the SM's back-pressure counts from there), while
 //           processing them in arrival order with the loads. An atomic
 //           is done at the slice: L2 hit (or DRAM) latency + mem.atomic_latency; its sector becomes dirty.
@@ -55,7 +65,10 @@
 // 71 % tensor-pipe use, to 1.97 GHz; traces/README.md, "Clocks under load"): every L2/DRAM cycle parameter is given
 // at that SM clock and MemoryConfig::from converts it to cycles of sm.clock_mhz. The conversion is of the whole
 // load-to-use latency, the part spent in the SM and crossbar included.
-// Leaves out: MSHR and slice queue limits (the only back-pressure from below is mem.dram_queue_cycles on missing stores), the NoC's own bandwidth, the capacity the far copies
+// Leaves out: MSHR and slice queue limits (the only back-pressure from below is mem.dram_queue_cycles on missing stores), the NoC's own bandwidth,
+// the order in which the GPU resolves partial sectors (oldest first here: the H100's share read does not follow one
+// capacity exactly, ubench_store_rand's 4 MiB of half sectors reads 21.7 % there and none here), partial sectors in
+// lines the slice evicts (written back as whole ones), the capacity the far copies
 // take, the slice count per partition (slices are shared), L1 write
 // combining, sector-granular L2 replacement, ECC, TLBs, constant-cache misses, the per-kernel L1/shared
 // carve-out (mem.l1_size is fixed), L2 persistence controls, shared-memory atomics (timed as shared accesses).
@@ -71,8 +84,9 @@
 // is looked up (the slice serves in arrival order), so a burst of misses delays the misses behind it at the slice
 // more than the H200's returning fills would (traces/ubench_load_burst's 8 MiB bursts: +4 to +10 %).
 // Stores take a slice for 1 / mem.l2_store_sectors_per_cycle_per_slice cycles per sector (the H200 takes stores
-// at about 60 % of its load rate: traces/ubench_store_drain), plus mem.l2_store_line_cycles per line of the
-// request. With mem.l2_dirty_max_lines, L2 writes back the dirty sectors of the line dirtied longest ago whenever
+// at about 60 % of its load rate: traces/ubench_store_drain), plus mem.l2_store_line_cycles per line the request
+// allocates (a line already there, by an earlier store to another of its sectors, costs none: random whole
+// sectors of ubench_store_rand). With mem.l2_dirty_max_lines, L2 writes back the dirty sectors of the line dirtied longest ago whenever
 // more lines than that hold dirty data (the line stays, clean): on the H200 stores that fit in L2 are written back
 // while the kernel runs once about 150,000-210,000 lines are dirty (traces/ubench_store_drain).
 // With mem.dram_queue_cycles, a store that misses waits at its slice while the DRAM bus is more than that far
@@ -141,6 +155,8 @@ struct MemoryConfig {
   unsigned hit_spread = 0;                    // mem.l2_hit_latency_spread, cycles (0: every hit takes the same)
   double requests_per_cycle = 0;              // mem.l2_requests_per_cycle_per_slice (0: no limit apart from sectors)
   bool store_queue = false;                   // mem.l2_store_queue
+  std::uint64_t partial_sectors = 0;          // mem.l2_partial_sectors (0: a partial miss reads its sector at once)
+  double partial_store_cycles = 0;            // mem.l2_partial_store_cycles (0: as a whole sector)
   // The L2 and DRAM run on their own clocks: their cycle parameters are given at the SM clock
   // mem.reference_clock_mhz, and at another sm.clock_mhz (a GPU that boosts lower under load) a latency of c
   // reference cycles is c x sm.clock_mhz / mem.reference_clock_mhz SM cycles and a rate of r per reference cycle is
@@ -186,7 +202,9 @@ struct MemoryConfig {
             g.atomic_group_blocks,
             lat(g.l2_hit_latency_spread),
             rate(g.l2_requests_per_cycle_per_slice),
-            g.l2_store_queue != 0};
+            g.l2_store_queue != 0,
+            g.l2_partial_sectors,
+            cyc(g.l2_partial_store_cycles)};
   }
 };
 
@@ -201,7 +219,8 @@ class MemorySystem {
   // request (the L1 sends a line's sectors together): a store's line pays mem.l2_store_line_cycles there, and it is a
   // new request for the slice's tag stage (mem.l2_requests_per_cycle_per_slice).
   // `operand_bytes`: an atomic's operand bytes in the sector (0: not counted; see mem.atomic_bytes_per_cycle);
-  // `covered_bytes`: the bytes of its distinct addresses (32: the atomic fills the sector; 0: not known).
+  // `covered_bytes`: the bytes of its distinct addresses (32: the atomic fills the sector; 0: not known); for a
+  // store, the bytes it writes as a mask (bit b: byte b of the sector; 0: the first `same_address` bytes).
   // `bulk`: the SM's TMA unit asks (a tensor or bulk copy), not a warp's load through L1 (mem.l2_merge_cycles, not
   // mem.l2_merge_load_cycles, is its merge window). `gpc`: the requesting SM's GPC (mem.l2_merge_per_gpc).
   std::uint64_t access(std::uint64_t sector, MemOp op, std::uint64_t at, unsigned same_address = 1, unsigned side = 0,
@@ -219,12 +238,29 @@ class MemorySystem {
 
  private:
   struct Slice {
+    explicit Slice(SectorCache t) : tags(std::move(t)) {}
     SectorCache tags;
     double free = 0;         // the tag/data pipeline: next sector it can take
     double wb_free = 0;      // its write-back path to DRAM (1/slices of the DRAM bandwidth): next free cycle
     double request_free = 0; // mem.l2_requests_per_cycle_per_slice: when it can take the next request (line)
     double store_free = 0;   // mem.l2_store_queue: when its store queue can take the next store sector
+    // mem.l2_partial_sectors: the slice's partly written sectors (the bytes written so far, bit b for byte b, and
+    // the entry's number) and their order of arrival (sector, number; an entry whose sector was completed, read or
+    // dropped since is stale).
+    struct Partial {
+      std::uint32_t mask = 0;
+      std::uint64_t number = 0;
+    };
+    std::unordered_map<std::uint64_t, Partial> partial;
+    std::deque<std::pair<std::uint64_t, std::uint64_t>> partial_order;
   };
+  // mem.l2_partial_sectors: a store's bytes `mask` in `sector` of slice `s` (present before it: `hit`); a new partly
+  // written sector beyond the slice's share makes the oldest go through DRAM (resolve_oldest).
+  void note_partial(Slice& s, std::uint64_t sector, bool hit, std::uint32_t mask, std::uint64_t at);
+  void resolve_oldest(Slice& s, std::uint64_t at);
+  // A load or atomic of `sector`: when it is partly written, the rest is read from DRAM (returned: when it is there,
+  // else 0) and the sector is whole from then on.
+  std::uint64_t complete_partial(Slice& s, std::uint64_t sector, std::uint64_t at);
 
   // Dirty cap (mem.l2_dirty_max_lines): lines in the order they became dirty (slice, a sector of the line), and
   // how many lines hold dirty sectors now. The oldest line's dirty sectors are written back together. An entry whose
@@ -234,6 +270,8 @@ class MemorySystem {
   std::deque<std::pair<std::uint32_t, std::uint64_t>> dirty_order_;
   std::uint64_t dirty_ = 0;
   std::uint64_t store_taken_ = 0;  // store_taken()
+  std::uint64_t partial_cap_ = 0;      // mem.l2_partial_sectors per slice (rounded up)
+  std::uint64_t partial_number_ = 0;   // numbers the partial entries
   std::vector<Slice> slices_;
   // The atomic units (mem.atomic_units): when each has finished the atomics it was given. The multipliers coprime
   // with their count, from which each run of mem.atomic_group_blocks blocks takes its permutation.

@@ -42,6 +42,10 @@ class SectorCache {
   // how many there were.
   unsigned line_dirty(std::uint64_t sector);
   unsigned clean_line(std::uint64_t sector);
+  // Makes the sector clean (nothing when absent). No LRU update.
+  void clean_sector(std::uint64_t sector);
+  // Whether the sector's line is allocated (any of its sectors present). No LRU update.
+  bool has_line(std::uint64_t sector) { return find(sector / 4) != nullptr; }
   // L2 partitions (timing/memory_system.hpp): whether partition `p` holds a copy of the sector's line (false when
   // the line is absent), add one, or replace the set (a line that is absent is left alone).
   bool has_copy(std::uint64_t sector, unsigned p);

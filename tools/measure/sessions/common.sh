@@ -21,7 +21,7 @@ START=$(date +%s)
 LIMIT=${LIMIT:-540}
 left() { echo $((LIMIT - ($(date +%s) - START))); }
 pack() { (cd /tmp && tar czf $FINAL/$PACK.tgz $PACK); }
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv > $W/gpu.csv
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,ecc.mode.current --format=csv > $W/gpu.csv
 nvcc --version | tail -2 >> $W/gpu.csv; ncu --version | tail -1 >> $W/gpu.csv; date -u >> $W/gpu.csv
 sass() {
   ptxas -arch=sm_90a -O3 traces/$1/$1.sm_90a.ptx -o /tmp/$1.cubin && cuobjdump --dump-sass /tmp/$1.cubin > $W/$1/$1.sm_90a.sass
