@@ -3,13 +3,14 @@
 // it whole; one partial sector more than the slice's share resolves the oldest through DRAM (32 bytes read and
 // 32 written, the sector then whole and clean); a load of a partial sector reads the rest from DRAM and waits. A
 // partial store keeps the slice mem.l2_partial_store_cycles (overlapping a line allocation's time); a store pays
-// mem.l2_store_line_cycles only when it allocates its line. store_bytes passes each sector's byte mask.
-#include <warpsim/timing/mem_cost.hpp>
+// mem.l2_store_line_cycles only when it allocates its line. (The L1's byte masks, store_bytes: test 783.)
 #include <warpsim/timing/memory_system.hpp>
 
 #include "l2_test_config.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <bit>
 
 namespace WARPSIM_UNITY_ID {  // this file's own scope in a unity batch (tests/CMakeLists.txt)
 
@@ -85,23 +86,6 @@ TEST_CASE("608 with mem.l2_partial_sectors 0 a partial store that misses reads i
   m.finish();
   CHECK(m.stats().dram_bytes_read == 32);
   CHECK(m.stats().l2_partial_sectors == 0);
-}
-
-TEST_CASE("608 store_bytes: each sector's byte mask") {
-  warpsim::source::MemAccess m;
-  m.store = true;
-  m.bytes = 16;
-  warpsim::LaneMask lanes;
-  m.addr[0] = 32 + 16;  // the last 16 bytes of sector 1
-  m.addr[1] = 64;       // the first 16 bytes of sector 2
-  m.addr[2] = 8;        // bytes 8-23 of sector 0
-  for (unsigned l = 0; l < 3; ++l) lanes.set(l);
-  MemScratch s;
-  global_sectors(m, lanes, s);
-  store_bytes(m, lanes, s);
-  REQUIRE(s.sectors == std::vector<std::uint64_t>{0, 1, 2});
-  CHECK(s.covered_bytes == std::vector<unsigned>{0x00ffff00u, kHigh, kLow});
-  CHECK(s.same == std::vector<unsigned>{16, 16, 16});
 }
 
 }  // namespace WARPSIM_UNITY_ID

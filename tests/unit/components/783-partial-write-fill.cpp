@@ -1,7 +1,8 @@
 // 783: partial-sector stores (mem.l2_partial_write_fill, timing/memory_system.hpp): with it, a store of part of a
 // sector that L2 does not hold reads the sector from DRAM (32 bytes counted as dram__bytes_read), the store is
 // taken at once, and a later load of the sector waits for that read; a whole-sector store and a partial store to a
-// present sector read nothing. store_bytes counts the bytes of each sector a warp store writes.
+// present sector read nothing. store_bytes counts the bytes of each sector a warp store writes and gives their
+// mask (which mem.l2_partial_sectors tracks: test 608).
 #include <warpsim/timing/mem_cost.hpp>
 #include <warpsim/timing/memory_system.hpp>
 
@@ -62,6 +63,7 @@ TEST_CASE("783 store_bytes: the bytes of each sector a warp store writes") {
   store_bytes(m, lanes, s);
   REQUIRE(s.sectors == std::vector<std::uint64_t>{0, 1, 9});
   CHECK(s.same == std::vector<unsigned>{32, 8, 4});
+  CHECK(s.covered_bytes == std::vector<unsigned>{0xffffffffu, 0x000000ffu, 0x0000f000u});  // the byte masks
   // a 16-byte store straddling two sectors: 8 bytes in each
   warpsim::source::MemAccess v;
   v.store = true;
@@ -73,6 +75,7 @@ TEST_CASE("783 store_bytes: the bytes of each sector a warp store writes") {
   store_bytes(v, one, s);
   CHECK(s.sectors == std::vector<std::uint64_t>{0, 1});
   CHECK(s.same == std::vector<unsigned>{8, 8});
+  CHECK(s.covered_bytes == std::vector<unsigned>{0xff000000u, 0x000000ffu});
 }
 
 }  // namespace WARPSIM_UNITY_ID
