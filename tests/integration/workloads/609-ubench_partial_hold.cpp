@@ -3,7 +3,7 @@
 // buffer with their delay set to 0 (the functional model's clock counts instructions, so the spin loops of the
 // measured delays would only cost time here) and the CPU replays them: 132 CTAs with k = 1, 2 and 8, and 132 CTAs
 // with k = 1 staggered by one cycle a warp; the replay checks that each launch's sectors are distinct. Leaves out:
-// the cycles and DRAM bytes (no GPU measurement yet: tools/measure/sessions/2026-12-07-s28-call1.sh).
+// the cycles and DRAM bytes (measured on an H100, h100.json; traces/README.md compares them).
 #include "workload_util.hpp"
 
 #include <bit>
