@@ -185,17 +185,7 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
         if (after > before) note_dirty(slice, sector, before == 0, t);
       }
     }
-    if (evicted != 0) {
-      // The write-back leaves through the slice's share of the DRAM bandwidth; the slice takes nothing more
-      // until it has started.
-      const std::uint64_t bytes = kSectorBytes * evicted;
-      const double start = std::max(s.wb_free, static_cast<double>(t));
-      s.wb_free =
-          start + static_cast<double>(std::max(bytes, cfg_.dram.burst) * slices_.size()) / cfg_.dram.bytes_per_cycle;
-      s.free = std::max(s.free, start);
-      s.store_free = std::max(s.store_free, start);
-      dram_.write(t, bytes);
-    }
+    if (evicted != 0) write_back(s, kSectorBytes * evicted, t);
   }
   // A store that allocates waits while DRAM is more than mem.dram_queue_cycles behind: the slice's fills and
   // write-backs have nowhere to go.
@@ -224,6 +214,15 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   const double begin = std::max(static_cast<double>(ready), unit);
   unit = begin + serial;
   return up(begin + serial) + cfg_.atomic_latency + far;
+}
+
+void MemorySystem::write_back(Slice& s, std::uint64_t bytes, std::uint64_t at) {
+  const double start = std::max(s.wb_free, static_cast<double>(at));
+  s.wb_free =
+      start + static_cast<double>(std::max(bytes, cfg_.dram.burst) * slices_.size()) / cfg_.dram.bytes_per_cycle;
+  s.free = std::max(s.free, start);
+  s.store_free = std::max(s.store_free, start);
+  dram_.write(at, bytes);
 }
 
 void MemorySystem::note_partial(Slice& s, std::uint64_t sector, bool hit, std::uint32_t mask, std::uint64_t at) {
@@ -262,12 +261,7 @@ void MemorySystem::resolve_oldest(Slice& s, std::uint64_t at) {
     s.tags.fill(sector, dram_.read(at, sector * kSectorBytes, kSectorBytes), false);
     s.tags.clean_sector(sector);
     if (before != 0 && s.tags.line_dirty(sector) == 0 && dirty_ != 0) --dirty_;
-    const double start = std::max(s.wb_free, static_cast<double>(at));
-    s.wb_free = start + static_cast<double>(std::max<std::uint64_t>(kSectorBytes, cfg_.dram.burst) * slices_.size()) /
-                            cfg_.dram.bytes_per_cycle;
-    s.free = std::max(s.free, start);
-    s.store_free = std::max(s.store_free, start);
-    dram_.write(at, kSectorBytes);
+    write_back(s, kSectorBytes, at);
     return;
   }
 }

@@ -100,6 +100,8 @@ unsigned SectorCache::clean_line(std::uint64_t sector) {
   return n;
 }
 
+bool SectorCache::has_line(std::uint64_t sector) { return find(sector / kSectorsPerLine) != nullptr; }
+
 void SectorCache::clean_sector(std::uint64_t sector) {
   if (Line* l = find(sector / kSectorsPerLine))
     l->dirty &= static_cast<std::uint8_t>(~(1u << static_cast<unsigned>(sector % kSectorsPerLine)));

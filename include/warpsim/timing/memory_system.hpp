@@ -254,6 +254,9 @@ class MemorySystem {
     std::unordered_map<std::uint64_t, Partial> partial;
     std::deque<std::pair<std::uint64_t, std::uint64_t>> partial_order;
   };
+  // `bytes` of slice `s` written back to DRAM at `at`: they leave through the slice's share of the DRAM bandwidth
+  // (at least a burst), and the slice (and its store queue) takes nothing more until the write-back has started.
+  void write_back(Slice& s, std::uint64_t bytes, std::uint64_t at);
   // mem.l2_partial_sectors: a store's bytes `mask` in `sector` of slice `s` (present before it: `hit`); a new partly
   // written sector beyond the slice's share makes the oldest go through DRAM (resolve_oldest).
   void note_partial(Slice& s, std::uint64_t sector, bool hit, std::uint32_t mask, std::uint64_t at);

@@ -45,7 +45,7 @@ class SectorCache {
   // Makes the sector clean (nothing when absent). No LRU update.
   void clean_sector(std::uint64_t sector);
   // Whether the sector's line is allocated (any of its sectors present). No LRU update.
-  bool has_line(std::uint64_t sector) { return find(sector / 4) != nullptr; }
+  bool has_line(std::uint64_t sector);
   // L2 partitions (timing/memory_system.hpp): whether partition `p` holds a copy of the sector's line (false when
   // the line is absent), add one, or replace the set (a line that is absent is left alone).
   bool has_copy(std::uint64_t sector, unsigned p);
