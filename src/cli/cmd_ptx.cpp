@@ -93,6 +93,7 @@ Setup setup_cfg(CLI::App& app) {
   return {sub, [o]() {
             ptx::Module m = read_module(o->file);
             ir::Program prog = ir::load_program(m, o->entry);
+            std::vector<lower::InstrTiming> timing;  // with --ptxas: how each instruction issues
             if (!o->ptxas.empty()) {
               const config::GpuConfig gpu = config::load_gpu_config(o->ptxas, o->set);
               // The kernel's registers (ptxas -v) bound the list scheduler (compiler.register_limit), as in a run.
@@ -105,7 +106,9 @@ Setup setup_cfg(CLI::App& app) {
                 else
                   fmt::print("registers per thread not known (no ptxas): the list scheduler has no register limit\n");
               }
-              prog = std::move(lower::lower(std::move(prog), gpu, regs).code);
+              lower::Program low = lower::lower(std::move(prog), gpu, regs);
+              prog = std::move(low.code);
+              timing = std::move(low.instrs);
             }
             std::string dot;
             for (std::size_t f = 0; f < prog.functions.size(); ++f) {
@@ -135,8 +138,24 @@ Setup setup_cfg(CLI::App& app) {
               dot += ir::cfg_to_dot(cfg, info.name, labels);
               if (o->ptxas.empty()) continue;
               fmt::print("  code as {}'s ptxas model issues it:\n", o->ptxas);
-              for (auto pc = info.begin_pc; pc < info.end_pc; ++pc)
-                fmt::print("  {:5} line {:5}  {}\n", pc, prog.code[pc].line, prog.text[pc]);
+              for (auto pc = info.begin_pc; pc < info.end_pc; ++pc) {
+                // What issues: ptxas folds some instructions into others and fuses adjacent accesses into one wide
+                // access (lower/ptxas_model.hpp); the rest issue as they are.
+                std::string note;
+                if (pc < timing.size()) {
+                  const lower::InstrTiming& t = timing[pc];
+                  const bool shared = prog.code[pc].space != ir::Space::Global;
+                  if (t.issue == lower::Issue::Folded) note = "  [no SASS instruction: folded]";
+                  else if (t.issue == lower::Issue::Merged)
+                    note = t.wide_bytes != 0 ? fmt::format("  [part of the {}-bit access above]", 8 * t.wide_bytes)
+                                             : "  [part of the access above]";
+                  else if (t.wide_bytes != 0)
+                    note = fmt::format("  [issues {}{}.{} for itself and the parts below]",
+                                       ir::op_info(prog.code[pc].op).store ? "ST" : "LD", shared ? "S" : "G",
+                                       8 * t.wide_bytes);
+                }
+                fmt::print("  {:5} line {:5}  {}{}\n", pc, prog.code[pc].line, prog.text[pc], note);
+              }
             }
             if (!o->dot.empty()) {
               std::ofstream out(o->dot);

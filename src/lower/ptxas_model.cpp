@@ -5,6 +5,7 @@
 #include <warpsim/lower/op_class.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <map>
 
 namespace warpsim::lower {
@@ -688,6 +689,72 @@ void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg, unsigned re
   }
 }
 
+namespace {
+
+// What ptxas knows of a global base register's alignment: its value is residue modulo modulus (a power of two, 8 or
+// 16; 0: nothing known beyond the access's own size). The proof ptxas has is an access of the PTX ISA's vector forms
+// (ld/st.v2, .v4 must be naturally aligned) from the same register, or from one it is a move, a cvta or a plus an
+// immediate of, each written once in the function: hgemm_mma_sync's epilogue reads C with ld.global.v2.f32
+// [%rd82] and writes its first pair with st.global.f32 [%rd82] and [%rd82+4], which ptxas fuses into one STG.E.64
+// (its SASS: 64 STG.E.64 for 48 st.global.v2 and 16 such pairs), while wgmma_gemm's epilogue, whose C address is
+// row * N + col words (N a parameter, so only 4-byte aligned), keeps its pairs of LDG.E and STG.E.
+struct Alignment {
+  unsigned modulus = 0;
+  std::uint32_t residue = 0;
+};
+std::vector<Alignment> global_alignment(const ir::Program& prog, std::size_t f) {
+  const auto& fi = prog.functions[f];
+  std::vector<Alignment> a(prog.num_slots);
+  std::vector<std::uint32_t> defs(prog.num_slots, 0);
+  for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc)
+    for (auto w : instr_regs(prog, prog.code[pc]).writes)
+      if (w < defs.size()) ++defs[w];
+  const auto once = [&](std::uint32_t r) { return r < defs.size() && defs[r] == 1; };
+  const auto learn = [&](std::uint32_t r, unsigned modulus, std::int64_t residue) {
+    if (!once(r) || modulus < 8) return;
+    modulus = std::min(modulus, 16u);
+    const auto res = static_cast<std::uint32_t>(((residue % modulus) + modulus) % modulus);
+    Alignment& x = a[r];
+    if (x.modulus == 0 || modulus > x.modulus) {
+      if (x.modulus != 0 && (res % x.modulus) != x.residue) return;  // the two proofs disagree: keep the first
+      x = {modulus, res};
+    }
+  };
+  // Vector accesses.
+  for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
+    const ir::Instr& in = prog.code[pc];
+    const ir::OpInfo& op = ir::op_info(in.op);
+    const ir::Operand* addr = address_of(in);
+    if (!op.memory || (!op.load && !op.store) || in.vec < 2 || addr == nullptr || addr->reg == ir::kNoReg) continue;
+    const unsigned bytes = in.vec * ir::size_of(in.type);
+    if (std::has_single_bit(bytes)) learn(addr->reg, bytes, -addr->imm);
+  }
+  // Moves, cvta and adds of an immediate carry it both ways (the value differs by a constant), until nothing changes.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
+      const ir::Instr& in = prog.code[pc];
+      if (in.ndst != 1 || in.ops[0].kind != ir::Operand::Kind::Reg || in.guard != ir::kNoReg || in.nsrc() < 1 ||
+          in.src(0).kind != ir::Operand::Kind::Reg)
+        continue;
+      std::int64_t delta = 0;
+      if (in.op == Op::Cvta && in.has(ir::kToSpace) && in.nsrc() == 1) delta = 0;
+      else if (in.op == Op::Mov && in.nsrc() == 1) delta = 0;
+      else if (base_plus_imm(in)) delta = in.src(1).imm;
+      else continue;
+      const std::uint32_t d = in.ops[0].reg, s = in.src(0).reg;
+      if (!once(d) || !once(s)) continue;
+      const Alignment before_d = a[d], before_s = a[s];
+      if (a[s].modulus != 0) learn(d, a[s].modulus, static_cast<std::int64_t>(a[s].residue) + delta);
+      if (a[d].modulus != 0) learn(s, a[d].modulus, static_cast<std::int64_t>(a[d].residue) - delta);
+      changed = changed || a[d].modulus != before_d.modulus || a[s].modulus != before_s.modulus;
+    }
+  }
+  return a;
+}
+
+}  // namespace
+
 std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::GpuConfig& cfg,
                                        std::vector<std::uint8_t>* wide_bytes) {
   const std::int64_t chunk = cfg.compiler_vector_chunk;
@@ -759,27 +826,34 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
         }
         case Op::Shl: fold = in.src(1).kind == ir::Operand::Kind::Imm && feeds_only_adds; break;
         case Op::Mul: fold = !ir::is_float(in.type) && !in.has(ir::kHi) && feeds_only_adds; break;
-        case Op::Add: {
+        case Op::Add:
+        case Op::Sub: {
           // A 64-bit base plus an immediate that only addresses memory is the [R.64+imm] of its accesses.
-          if (base_plus_imm(in) && defs[d] == 1 && reads[d] != 0 && address_reads[d] == reads[d]) {
+          if (in.op == Op::Add && base_plus_imm(in) && defs[d] == 1 && reads[d] != 0 &&
+              address_reads[d] == reads[d]) {
             fold = true;
             break;
           }
-          // The uniform datapath (compiler.uniform_datapath): a 32-bit add of a warp-uniform register (the shared
-          // array's address, a uniform offset) whose result only addresses ld/st.shared is the LDS/STS's
-          // [R+UR] address (SASS of traces/ubench_smem_tput: LDS R17, [R8+UR12]).
-          if (uniform.empty() || !int_add(in) || ir::size_of(in.type) != 4 || in.guard != ir::kNoReg) break;
-          if (defs[d] != 1 || reads[d] == 0 || smem_address_reads[d] != reads[d]) break;
-          const ir::Operand &a = in.src(0), &b = in.src(1);
-          if (a.kind != ir::Operand::Kind::Reg || b.kind != ir::Operand::Kind::Reg) break;
           // An add that a folded shl or mul went into is the LEA / IMAD itself and stays (SASS of
           // traces/ubench_bank_conflict: LEA R2, R11, UR5, 0x2 before each LDS [R2]).
           const auto absorbs = [&](std::uint32_t r) {
             const Op o = prog.code[def_pc[r]].op;
             return defs[r] == 1 && folded[def_pc[r]] != 0 && (o == Op::Shl || o == Op::Mul);
           };
-          if (absorbs(a.reg) || absorbs(b.reg)) break;
-          fold = (a.reg < uniform.size() && uniform[a.reg] != 0) || (b.reg < uniform.size() && uniform[b.reg] != 0);
+          // The uniform datapath (compiler.uniform_datapath): a 32-bit add of a warp-uniform register (the shared
+          // array's address, a uniform offset) whose result only addresses ld/st.shared is the LDS/STS's
+          // [R+UR] address (SASS of traces/ubench_smem_tput: LDS R17, [R8+UR12]).
+          const auto uniform_address = [&] {
+            if (in.op != Op::Add || uniform.empty() || !int_add(in) || ir::size_of(in.type) != 4 ||
+                in.guard != ir::kNoReg)
+              return false;
+            if (defs[d] != 1 || reads[d] == 0 || smem_address_reads[d] != reads[d]) return false;
+            const ir::Operand &a = in.src(0), &b = in.src(1);
+            if (a.kind != ir::Operand::Kind::Reg || b.kind != ir::Operand::Kind::Reg) return false;
+            if (absorbs(a.reg) || absorbs(b.reg)) return false;
+            return (a.reg < uniform.size() && uniform[a.reg] != 0) || (b.reg < uniform.size() && uniform[b.reg] != 0);
+          };
+          fold = uniform_address();
           break;
         }
         case Op::And:
@@ -825,34 +899,47 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
   }
   // Vectorisation: consecutive shared loads (or stores) of 4 or 8 bytes from one base register at offsets
   // o, o + w, ... inside one compiler.vector_chunk-byte-aligned chunk (16: LDS/STS.128) become one LDS/STS.64/.128 (ptxas proves the alignment from
-  // the array's; warpsim assumes it from o). The first issues; the others are marked kMerged.
+  // the array's; warpsim assumes it from o). The first issues; the others are marked kMerged. Global ones
+  // (LDG/STG.64/.128) only where the base register's alignment is proven (global_alignment below): 4-byte pairs
+  // and quads, 8-byte pairs, a group of three 4-byte accesses being an LDG/STG.64 and one left alone.
   struct Group {
     std::int64_t first_offset = 0, next_offset = 0, chunk_end = 0;
     std::vector<std::uint32_t> members;  // the leader (the first, which issues) and the merged instructions
+    bool global = false;
   };
   // Each instruction of a group of two or more: the wide access's bytes per lane.
-  const auto close = [&](const Group& g) {
+  const auto close = [&](Group& g) {
+    if (g.global && g.members.size() == 3) {  // 12 bytes: no such access; the third stays alone
+      folded[g.members.back()] = 0;
+      g.members.pop_back();
+      g.next_offset -= (g.next_offset - g.first_offset) / 3;
+    }
     if (wide_bytes == nullptr || g.members.size() < 2) return;
     const auto bytes = static_cast<std::uint8_t>(g.next_offset - g.first_offset);
     for (const std::uint32_t m : g.members) (*wide_bytes)[m] = bytes;
   };
   for (std::size_t f = 0; f < prog.functions.size() && f < prog.cfgs.size(); ++f) {
     const std::uint32_t base_pc = prog.functions[f].begin_pc;
+    const std::vector<Alignment> aligned = global_alignment(prog, f);
     for (const ir::Block& b : prog.cfgs[f].blocks) {
       std::map<std::uint32_t, Group> groups;  // by base register: the open group of accesses from it
       for (std::uint32_t pc = base_pc + b.first; pc <= base_pc + b.last; ++pc) {
         const ir::Instr& in = prog.code[pc];
         const ir::Operand* addr = address_of(in);
         const ir::OpInfo& op = ir::op_info(in.op);
-        const bool candidate = op.memory && !op.atomic && in.space == ir::Space::Shared && in.vec == 1 &&
-                               addr != nullptr && addr->reg != ir::kNoReg && !in.has(ir::kVolatile) &&
-                               (ir::size_of(in.type) == 4 || ir::size_of(in.type) == 8);
+        const bool plain = op.memory && !op.atomic && in.vec == 1 && addr != nullptr && addr->reg != ir::kNoReg &&
+                           !in.has(ir::kVolatile) && !in.has(ir::kMemOrder) &&
+                           (ir::size_of(in.type) == 4 || ir::size_of(in.type) == 8);
+        const bool global = plain && in.space == ir::Space::Global && addr->reg < aligned.size() &&
+                            aligned[addr->reg].modulus >= 2 * ir::size_of(in.type);
+        const bool candidate = (plain && in.space == ir::Space::Shared) || global;
         if (candidate) {
           const auto it = groups.find(addr->reg);
           if (it != groups.end()) {
             Group& g = it->second;
             const ir::Instr& ld = prog.code[g.members.front()];
-            if (ld.op == in.op && ir::size_of(ld.type) == ir::size_of(in.type) && ld.guard == in.guard &&
+            if (ld.op == in.op && ld.space == in.space && ld.flags == in.flags &&
+                ir::size_of(ld.type) == ir::size_of(in.type) && ld.guard == in.guard &&
                 ld.guard_neg == in.guard_neg && addr->imm == g.next_offset &&
                 g.next_offset + static_cast<std::int64_t>(ir::size_of(in.type)) <= g.chunk_end) {
               folded[pc] = kMerged;
@@ -880,13 +967,23 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
             close(it->second);
             groups.erase(it);
           }
-        if (candidate && addr->imm % chunk == 0) {
+        // A group starts where the address is aligned to the widest access it can become: a multiple of
+        // compiler.vector_chunk from the (assumed aligned) shared base; for a global base, of the alignment proven.
+        std::int64_t width = 0;
+        if (candidate && !global && addr->imm % chunk == 0) width = chunk;
+        if (global) {
+          const Alignment a = aligned[addr->reg];
+          for (std::int64_t w = std::min<std::int64_t>(a.modulus, chunk);
+               w >= 2 * static_cast<std::int64_t>(ir::size_of(in.type)) && width == 0; w /= 2)
+            if ((static_cast<std::int64_t>(a.residue) + addr->imm) % w == 0) width = w;
+        }
+        if (width != 0) {
           if (const auto it = groups.find(addr->reg); it != groups.end()) close(it->second);
-          groups[addr->reg] =
-              Group{addr->imm, addr->imm + static_cast<std::int64_t>(ir::size_of(in.type)), addr->imm + chunk, {pc}};
+          groups[addr->reg] = Group{addr->imm, addr->imm + static_cast<std::int64_t>(ir::size_of(in.type)),
+                                    addr->imm + width, {pc}, global};
         }
       }
-      for (const auto& [reg, g] : groups) close(g);
+      for (auto& [reg, g] : groups) close(g);
     }
   }
   return folded;

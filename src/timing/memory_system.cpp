@@ -119,8 +119,9 @@ std::uint64_t MemorySystem::access(std::uint64_t sector, MemOp op, std::uint64_t
   // mem.l2_partial_store_cycles (the slice starts or extends its byte mask), which overlaps the line's allocation:
   // ubench_partial_write's one word per new line costs about what a whole sector per new line does, ubench_store_rand's
   // words into sectors partly written already about six times that. A partial store into a whole sector (one a load
-  // brought in) costs what a whole one does: hgemm_mma_sync's epilogue loads C, then writes it with pairs of 4-byte
-  // stores in the PTX that ptxas fuses into STG.64 (lower/ptxas_model.hpp leaves global stores unvectorised).
+  // brought in) costs what a whole one does: ubench_ldg_trips's read-modify-write trips (each thread loads a word of
+  // C, then stores it with STG.E: H100 data) are +0.6 / +7.9 / -5.1 / +8.0 / +3.3 % with this rule on the H100 model,
+  // +5.4 / +13.9 / -7.0 / +9.1 / +7.7 % with every partial store charged (2026-12-07, twenty-ninth session).
   const bool partial_store = op == MemOp::Store && mask != ~0u && cfg_.partial_store_cycles > 0 &&
                              (!hit || s.partial.count(sector) != 0);
   const bool allocates = op == MemOp::Store && line_start && !hit && !s.tags.has_line(sector);

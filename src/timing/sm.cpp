@@ -331,11 +331,13 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
     if (t.issue == lower::Issue::Merged) {
       // Part of the wide access the group's first instruction issued: no issue slot. An LDS/STS.64/.128 (wide_bytes)
       // passed the banks with its leader; the part of any other group passes them on its own.
-      ready = t.wide_bytes != 0 ? w.wide_ready
+      // An LDG/STG.64/.128's part (global, always with wide_bytes) went to the LSU with its leader.
+      const bool shared = r.mem.space != ir::Space::Global;
+      ready = t.wide_bytes != 0 ? (shared ? w.wide_ready : w.wide_global_ready)
               : max(w.wide_ready, touches ? smem_.access(r.mem, r.executed, now, slot % sub_partitions()) : now);
       mem = true;
       // (A part of an LDS/STS.64/.128 costed as one wide access: its wavefronts are the leader's.)
-      if (touches && k_.mem_sink != nullptr) trace_mem(slot, r, r.executed, true, true, t.wide_bytes == 0);
+      if (touches && k_.mem_sink != nullptr) trace_mem(slot, r, r.executed, shared, true, t.wide_bytes == 0);
     } else if (const Scoreboard::Pending p = w.sb.latest_of(reads); p.at > now) {
       ready = p.at;
       mem = p.memory;
@@ -407,11 +409,19 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       const LaneMask lanes = t.warp_aggregate ? first_lane(r.executed)
                              : t.async_copy   ? r.mem.lanes  // cp.async: the lanes that read (not zero-filling ones)
                                               : r.executed;
-      const LsuResult m = lsu_.global(r.mem, lanes, space == ir::Space::Local, grid_warp, t.cas, t.l1_bypass,
+      // The leader of an LDG/STG.64/.128 (lower/ptxas_model.hpp, vectorise): one access of the group's bytes per lane.
+      const source::MemAccess* access = &r.mem;
+      if (t.wide_bytes != 0) {
+        scratch_access_ = r.mem;
+        scratch_access_.bytes = t.wide_bytes;
+        access = &scratch_access_;
+      }
+      const LsuResult m = lsu_.global(*access, lanes, space == ir::Space::Local, grid_warp, t.cas, t.l1_bypass,
                                       slot % sub_partitions(), now, t.async_copy, t.red);
       if (k_.mem_sink != nullptr) trace_mem(slot, r, lanes, false, false);
       ready = m.ready;
       mem = true;
+      if (t.wide_bytes != 0) w.wide_global_ready = ready;
       if (t.async_copy) {
         ++async_.ldgsts;
         ++(t.l1_bypass ? async_.ldgsts_cache_bypass : async_.ldgsts_cache_access);

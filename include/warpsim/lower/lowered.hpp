@@ -73,8 +73,9 @@ struct InstrTiming {
   // traces/ubench_branch_lat).
   std::uint32_t guard = ir::kNoReg;
   bool sets_guard = false;
-  std::uint8_t wide_bytes = 0;  // part of an LDS/STS.64/.128 (Issue::Merged above): its bytes per lane, 8 or 16; the
-                                // leader passes the banks as that one wide access, the merged ones take its time
+  std::uint8_t wide_bytes = 0;  // part of an LDS/STS/LDG/STG.64/.128 (Issue::Merged above): its bytes per lane, 8 or
+                                // 16; the leader passes the banks (or the LSU) as that one wide access, the merged
+                                // ones take its time
   bool mio = false;           // an instruction of the MIO queue: ld/st/atom/red on .shared (its space written out),
                               // .global, .local or a generic address (LDS/STS, LDG/STG, ATOM/RED, LD/ST): held while its sub-partition's
                               // port to the shared-memory banks replays a conflicting access (Nsight's mio_throttle)

@@ -50,6 +50,13 @@
 //              register at consecutive offsets inside a 16-byte chunk (the first offset a multiple of 16; the
 //              base register is assumed aligned, as ptxas proves it from the array's alignment) are one
 //              LDS/STS.64/.128: the first issues, the others issue nothing and their results land with it.
+//              Global ones (ld/st.global, not volatile or ordered) only where ptxas can prove the alignment: the
+//              base register (or one it is a move, cvta or plus-immediate of) is the address of a vector access
+//              (ld/st.v2, .v4, naturally aligned by the PTX ISA) elsewhere in the function, as in hgemm_mma_sync's
+//              epilogue (ld.global.v2.f32 [%rd82], then st.global.f32 [%rd82] and [%rd82+4]: one STG.E.64 in its
+//              SASS); 4-byte pairs or quads and 8-byte pairs (LDG/STG.64/.128), three 4-byte ones being a pair and
+//              one alone. wgmma_gemm's epilogue pairs, whose address is row x N + col words with N a parameter,
+//              stay two STG.E each, as in its SASS.
 //   uniform    compiler.uniform_datapath = 1: integer arithmetic whose every result is warp-uniform (uniform_slots
 //              below: computed only from parameters, constants, %ctaid/%ntid/%nctaid, loop counters stepped
 //              uniformly) issues to the uniform pipe (UIADD3, ULOP3, USHF, UIMAD, UISETP: an issue slot, not the
@@ -63,8 +70,8 @@
 //              ubench_pipe_tput: independent adds alternate IADD3 and VIADD, shifts SHF and IMAD.SHL).
 // Leaves out: register allocation itself (which value goes in which register, so write-after-read hazards between
 // SASS registers; the count is the limit, moves are not coalesced), software pipelining across iterations (loop
-// unrolling is lower/unroll.hpp), vectorisation of global accesses and of shared ones ptxas cannot prove aligned (warpsim
-// assumes the base is), LDC for parameters (ptxas's choice between a uniform and a vector register for a parameter
+// unrolling is lower/unroll.hpp), vectorisation of shared accesses ptxas cannot prove aligned (warpsim assumes the
+// base is) and of global ones it proves aligned in other ways (known pointer arithmetic, __builtin_assume_aligned), LDC for parameters (ptxas's choice between a uniform and a vector register for a parameter
 // is not modelled: a uniform value stays uniform), the uniform pipe's own latency (pipe.uniform), [R+UR] addresses
 // of global accesses, ptxas's exact ALU/FMA choice (it is not a strict alternation), and anything ptxas does
 // across basic blocks.
@@ -87,8 +94,9 @@ namespace warpsim::lower {
 void ptxas_schedule(ir::Program& prog, const config::GpuConfig& cfg, unsigned registers = 0);
 
 // Per pc: kFolded when ptxas folds the instruction into others (see "fold" above), kMerged when it is part of
-// a wider shared-memory access an earlier instruction issues (see "vectorise"), else 0. With wide_bytes: per pc, the
-// bytes per lane of the wide access an instruction is part of (8 or 16 for LDS/STS.64/.128; 0 when it stays alone).
+// a wider shared or global access an earlier instruction issues (see "vectorise"), else 0. With wide_bytes: per pc,
+// the bytes per lane of the wide access an instruction is part of (8 or 16 for LDS/STS/LDG/STG.64/.128; 0 when it
+// stays alone).
 inline constexpr std::uint8_t kFolded = 1, kMerged = 2;
 std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::GpuConfig& cfg,
                                        std::vector<std::uint8_t>* wide_bytes = nullptr);

@@ -173,6 +173,7 @@ class Sm {
     bool folded = false;  // the next instruction issues nothing (folded or merged)
     std::uint64_t folded_count = 0;
     Cycle wide_ready{0};  // when the last shared access it issued lands (for merged followers)
+    Cycle wide_global_ready{0};  // when the last LDG/STG.64/.128 it issued lands (for merged followers)
   };
   struct Readiness {
     Cycle at;  // when it could issue (never: waits in the source)

@@ -247,4 +247,104 @@ TEST_CASE("vectorising: merged accesses issue nothing and pass the shared-memory
   CHECK(s.smem_wavefronts == 10);
 }
 
+
+namespace {
+
+// Global loads and stores for the vectorisation rule: ptxas fuses them only where a vector access proves the base
+// register's alignment (ld.global.v2 [%rd4]: %rd4 = 0 mod 8; ld.global.v4 [%rd6]: 0 mod 16; %rd5 = %rd4 + 4).
+const std::string kGlobalVector = ptest::kernel("  .reg .u32 %r<40>;\n  .reg .u64 %rd<12>;\n", R"(
+  mov.u32 %r10, %tid.x;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd2, %rd1;
+  mul.wide.u32 %rd3, %r10, 64;
+  add.s64 %rd4, %rd2, %rd3;
+  add.s64 %rd5, %rd4, 4;
+  add.s64 %rd6, %rd4, 32;
+  add.s64 %rd7, %rd2, 4;
+  ld.global.v2.u32 {%r1, %r2}, [%rd4];
+  ld.global.v4.u32 {%r11, %r12, %r13, %r14}, [%rd6];
+  add.u32 %r3, %r1, %r2;
+  add.u32 %r4, %r11, %r14;
+  st.global.u32 [%rd4], %r3;
+  st.global.u32 [%rd4+4], %r4;
+  st.global.u32 [%rd5+4], %r12;
+  st.global.u32 [%rd5+8], %r13;
+  ld.global.u32 %r20, [%rd6];
+  ld.global.u32 %r21, [%rd6+4];
+  ld.global.u32 %r22, [%rd6+8];
+  ld.global.u32 %r23, [%rd6+12];
+  ld.global.u32 %r24, [%rd6+16];
+  ld.global.u32 %r25, [%rd6+20];
+  ld.global.u32 %r26, [%rd6+24];
+  ld.global.u32 %r27, [%rd7];
+  ld.global.u32 %r28, [%rd7+4];
+  ld.volatile.global.u32 %r29, [%rd4+8];
+  ld.volatile.global.u32 %r30, [%rd4+12];
+  add.u32 %r31, %r20, %r21;
+  add.u32 %r31, %r31, %r22;
+  add.u32 %r31, %r31, %r23;
+  add.u32 %r31, %r31, %r24;
+  add.u32 %r31, %r31, %r25;
+  add.u32 %r31, %r31, %r26;
+  add.u32 %r31, %r31, %r27;
+  add.u32 %r31, %r31, %r28;
+  add.u32 %r31, %r31, %r29;
+  add.u32 %r31, %r31, %r30;
+  st.global.u32 [%rd5+20], %r31;
+  st.global.u32 [%rd5+24], %r31;
+  exit;
+)");
+
+}  // namespace
+
+TEST_CASE("vectorising: global accesses merge only where a vector access proves the base's alignment") {
+  const auto p = ptest::load(kGlobalVector);
+  std::vector<std::uint8_t> wide;
+  const auto f = warpsim::lower::ptxas_folded(p, ptest::tiny(), &wide);
+  const auto flag = [&](const std::string& text) { return f[ptest::pc_of(p, text)]; };
+  const auto bytes = [&](const std::string& text) { return wide[ptest::pc_of(p, text)]; };
+  using warpsim::lower::kMerged;
+  // %rd4 = 0 mod 8 (ld.global.v2): the pair at 0 and 4 is one STG.64.
+  CHECK(flag("st.global.u32 [%rd4], %r3") == 0);
+  CHECK(flag("st.global.u32 [%rd4+4], %r4") == kMerged);
+  CHECK(bytes("st.global.u32 [%rd4], %r3") == 8);
+  CHECK(bytes("st.global.u32 [%rd4+4], %r4") == 8);
+  // %rd5 = %rd4 + 4: [%rd5+4] is 8-byte aligned, so it and [%rd5+8] pair up.
+  CHECK(flag("st.global.u32 [%rd5+4], %r12") == 0);
+  CHECK(flag("st.global.u32 [%rd5+8], %r13") == kMerged);
+  CHECK(bytes("st.global.u32 [%rd5+8], %r13") == 8);
+  // %rd6 = 0 mod 16 (ld.global.v4): four loads are one LDG.128; the next three an LDG.64 and one alone.
+  CHECK(flag("ld.global.u32 %r20, [%rd6]") == 0);
+  CHECK(flag("ld.global.u32 %r21, [%rd6+4]") == kMerged);
+  CHECK(flag("ld.global.u32 %r22, [%rd6+8]") == kMerged);
+  CHECK(flag("ld.global.u32 %r23, [%rd6+12]") == kMerged);
+  CHECK(bytes("ld.global.u32 %r23, [%rd6+12]") == 16);
+  CHECK(flag("ld.global.u32 %r24, [%rd6+16]") == 0);
+  CHECK(flag("ld.global.u32 %r25, [%rd6+20]") == kMerged);
+  CHECK(bytes("ld.global.u32 %r24, [%rd6+16]") == 8);
+  CHECK(flag("ld.global.u32 %r26, [%rd6+24]") == 0);
+  CHECK(bytes("ld.global.u32 %r26, [%rd6+24]") == 0);
+  // Nothing is known of %rd7 (the parameter plus 4: a u32 pointer), and volatile accesses stay apart.
+  CHECK(flag("ld.global.u32 %r28, [%rd7+4]") == 0);
+  CHECK(flag("ld.volatile.global.u32 %r30, [%rd4+12]") == 0);
+  // %rd5 + 20 = %rd4 + 24: 8-byte aligned, a pair again.
+  CHECK(flag("st.global.u32 [%rd5+20], %r31") == 0);
+  CHECK(flag("st.global.u32 [%rd5+24], %r31") == kMerged);
+}
+
+TEST_CASE("vectorising: merged global accesses issue nothing and reach the LSU as one wide access") {
+  const auto folded = ttest::run(kGlobalVector, 1, 32, 32 * 16, true, {"compiler.fold=1"});
+  const auto plain = ttest::run(kGlobalVector, 1, 32, 32 * 16, true, {"compiler.fold=0"});
+  CHECK(folded.out == plain.out);
+  const auto& s = folded.timing.stats;
+  // Merged: 1 + 1 stores, 3 + 1 loads of %rd6, 1 store of %rd5: 7 of them issue nothing.
+  CHECK(s.smsp_inst_executed_sum + 7 <= plain.timing.stats.smsp_inst_executed_sum);
+  // Global load requests: 2 vector loads + LDG.128 + LDG.64 + 1 + 2 (%rd7) + 2 (volatile) = 9, against 13.
+  CHECK(plain.timing.stats.global_ld_requests == 13);
+  CHECK(s.global_ld_requests == 9);
+  // Each lane's 64 bytes are its own, so the sectors are the same whichever way they are read: 16-byte groups
+  // of 32 lanes 64 bytes apart touch 32 sectors, as 4-byte loads do.
+  CHECK(s.global_ld_sectors == plain.timing.stats.global_ld_sectors - 4 * 32);
+}
+
 }  // namespace WARPSIM_UNITY_ID
