@@ -314,6 +314,7 @@ void MemorySystem::finish() {
   dram_.count_flush(dirty * kSectorBytes);
   stats_.dram_bytes_read = dram_.bytes_read();
   stats_.dram_bytes_write = dram_.bytes_written();
+  stats_.dram_bytes_flushed = dram_.bytes_flushed();
 }
 
 }  // namespace warpsim::timing

@@ -34,6 +34,7 @@ std::map<std::string, double> TimingStats::to_map() const {
       {"warpsim__l2_partial_writebacks.sum", d(mem.l2_partial_writebacks)},
       {"dram__bytes_read.sum", d(mem.dram_bytes_read)},
       {"dram__bytes_write.sum", d(mem.dram_bytes_write)},
+      {"warpsim__dram_bytes_flushed.sum", d(mem.dram_bytes_flushed)},
       {"warpsim__const_accesses.sum", d(mem.const_accesses)},
       {"warpsim__tma_copies.sum", d(tma_copies)},
       {"warpsim__tma_bytes.sum", d(tma_bytes)},

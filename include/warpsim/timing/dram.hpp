@@ -73,9 +73,12 @@ class Dram {
   // When the bus has moved everything asked of it so far.
   double bus_free() const { return free_; }
   std::uint64_t bytes_read() const { return read_; }
+  // Bytes written back while the kernel runs (Nsight's dram__bytes_write).
   std::uint64_t bytes_written() const { return written_; }
-  // Dirty data flushed at the kernel's end: counted, not timed.
-  void count_flush(std::uint64_t bytes) { written_ += bytes; }
+  // Dirty data left in L2 at the kernel's end, written back after it: counted apart, not timed (Nsight counts none
+  // of it: ubench_store_rand's whole-line launch writes 8 MiB into L2 and 0 bytes to DRAM on the H100).
+  void count_flush(std::uint64_t bytes) { flushed_ += bytes; }
+  std::uint64_t bytes_flushed() const { return flushed_; }
 
  private:
   double transfer(double at, std::uint64_t bytes);
@@ -95,7 +98,7 @@ class Dram {
   double free_ = 0;            // when the bus is free
   std::uint64_t waiting_ = 0;  // write bytes in the buffer (as bus bytes: each write at least a burst)
   bool read_since_ = false;    // a read took the bus since the last write batch
-  std::uint64_t read_ = 0, written_ = 0;
+  std::uint64_t read_ = 0, written_ = 0, flushed_ = 0;
 };
 
 }  // namespace warpsim::timing

@@ -37,7 +37,8 @@ struct MemoryStats {
   std::uint64_t l2_merged_sectors = 0;  // warpsim__l2_merged_sectors.sum: loads merged before the slices
   std::uint64_t l2_partial_sectors = 0;     // warpsim__l2_partial_sectors.sum: sectors a store began in part
   std::uint64_t l2_partial_writebacks = 0;  // warpsim__l2_partial_writebacks.sum: of those, written back in part
-  std::uint64_t dram_bytes_read = 0, dram_bytes_write = 0;   // dram__bytes_{read,write}.sum
+  std::uint64_t dram_bytes_read = 0, dram_bytes_write = 0;   // dram__bytes_{read,write}.sum (during the kernel)
+  std::uint64_t dram_bytes_flushed = 0;  // warpsim__dram_bytes_flushed.sum: dirty in L2 at the end, written after it
   std::uint64_t const_accesses = 0;  // warpsim__const_accesses.sum: distinct addresses of ld.const, summed
 };
 

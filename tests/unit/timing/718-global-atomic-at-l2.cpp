@@ -13,7 +13,8 @@ TEST_CASE("a global atomic costs the L2 (or DRAM) latency plus the atomic unit")
   CHECK(ld_at.stats.mem.l1_sector_hits == 0);
   CHECK(ld_at.stats.mem.lts_sector_hits == 1);
   CHECK(at.stats.mem.dram_bytes_read == 32);
-  CHECK(at.stats.mem.dram_bytes_write == 32);  // flushed at the end
+  CHECK(at.stats.mem.dram_bytes_write == 0);     // nothing written back during the kernel:
+  CHECK(at.stats.mem.dram_bytes_flushed == 32);  // flushed at the end
 }
 
 }  // namespace WARPSIM_UNITY_ID
