@@ -12,6 +12,7 @@
 #include <warpsim/sim/ptxas.hpp>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <filesystem>
 #include <fstream>
@@ -88,7 +89,8 @@ Setup setup_cfg(CLI::App& app) {
   sub->add_option("--dot", o->dot, "Write the graph in Graphviz format");
   sub->add_option("--ptxas", o->ptxas,
                   "GPU model (name or JSON path): show the code as its ptxas model (compiler.*) rewrites it, "
-                  "and list it");
+                  "and list it: each instruction's pipe, or that ptxas folds it into another or fuses it into a "
+                  "wider access");
   sub->add_option("--set", o->set, "With --ptxas: override a GPU-model parameter, name=value");
   return {sub, [o]() {
             ptx::Module m = read_module(o->file);
@@ -144,15 +146,25 @@ Setup setup_cfg(CLI::App& app) {
                 std::string note;
                 if (pc < timing.size()) {
                   const lower::InstrTiming& t = timing[pc];
-                  const bool shared = prog.code[pc].space != ir::Space::Global;
-                  if (t.issue == lower::Issue::Folded) note = "  [no SASS instruction: folded]";
-                  else if (t.issue == lower::Issue::Merged)
+                  const ir::Instr& in = prog.code[pc];
+                  const bool shared = in.space != ir::Space::Global;
+                  if (t.issue == lower::Issue::Folded) {
+                    note = "  [no SASS instruction: folded]";
+                  } else if (t.issue == lower::Issue::Merged) {
                     note = t.wide_bytes != 0 ? fmt::format("  [part of the {}-bit access above]", 8 * t.wide_bytes)
                                              : "  [part of the access above]";
-                  else if (t.wide_bytes != 0)
-                    note = fmt::format("  [issues {}{}.{} for itself and the parts below]",
-                                       ir::op_info(prog.code[pc].op).store ? "ST" : "LD", shared ? "S" : "G",
-                                       8 * t.wide_bytes);
+                  } else {
+                    // The pipe it issues to, and what else ptxas makes of it.
+                    std::vector<std::string> parts{std::string(lower::op_class_name(t.pipe))};
+                    if (t.expanded && t.sass > 1) parts.push_back(fmt::format("{} SASS instructions", t.sass));
+                    if (t.wide_bytes != 0)
+                      parts.push_back(fmt::format("issues {}{}.{} for itself and the parts below",
+                                                  ir::op_info(in.op).store ? "ST" : "LD", shared ? "S" : "G",
+                                                  8 * t.wide_bytes));
+                    if (t.warp_aggregate) parts.push_back("warp-aggregated: one lane's atomic of the warp's sum");
+                    else if (t.red) parts.push_back("RED: its result is not read");
+                    note = fmt::format("  [{}]", fmt::join(parts, "; "));
+                  }
                 }
                 fmt::print("  {:5} line {:5}  {}{}\n", pc, prog.code[pc].line, prog.text[pc], note);
               }
