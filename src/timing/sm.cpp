@@ -418,7 +418,7 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       }
       const LsuResult m = lsu_.global(*access, lanes, space == ir::Space::Local, grid_warp, t.cas, t.l1_bypass,
                                       slot % sub_partitions(), now, t.async_copy, t.red);
-      if (k_.mem_sink != nullptr) trace_mem(slot, r, lanes, false, false);
+      if (k_.mem_sink != nullptr) trace_mem(slot, r, lanes, false, false, true, access);
       ready = m.ready;
       mem = true;
       if (t.wide_bytes != 0) w.wide_global_ready = ready;
@@ -675,7 +675,7 @@ void Sm::trace_issue(std::uint32_t slot, const source::Issued& r, Cycle now) {
 }
 
 void Sm::trace_mem(std::uint32_t slot, const source::Issued& r, LaneMask lanes, bool shared, bool merged,
-                   bool costed) {
+                   bool costed, const source::MemAccess* access) {
   const Slot& w = slots_[slot];
   MemEvent e;
   e.cta = k_.src.cta_linear(w.cta);
@@ -685,13 +685,13 @@ void Sm::trace_mem(std::uint32_t slot, const source::Issued& r, LaneMask lanes, 
   e.ptx_line = in.line;
   e.src_line = in.src_line;
   if (r.pc < k_.prog.code.text.size()) e.text = k_.prog.code.text[r.pc];
-  e.access = &r.mem;
+  e.access = access != nullptr ? access : &r.mem;
   e.lanes = lanes.bits;
   e.merged = merged;
   if (shared) {
     e.wavefronts = costed ? smem_.last().wavefronts : 0;
     e.ideal_wavefronts = costed ? smem_.last().ideal_wavefronts : 0;
-  } else {
+  } else if (costed) {
     e.sectors = static_cast<std::uint32_t>(lsu_.last_sectors().size());
     e.lines = distinct_lines(lsu_.last_sectors());
   }

@@ -185,9 +185,10 @@ class Sm {
   void count_bulk(const source::Issued& r);
   void trace_issue(std::uint32_t slot, const source::Issued& r, Cycle now);
   // Tells KernelContext::mem_sink about a shared (`shared`) or global/local access of `lanes` just charged.
-  // `costed`: false for a part of a wide shared access whose wavefronts its leader's event carries (0 here).
+  // `costed`: false for a part of a wide access whose wavefronts or sectors its leader's event carries (0 here).
+  // `access`: what was charged when it is not r.mem (the leader of an LDG/STG.64/.128: its lanes' wide bytes).
   void trace_mem(std::uint32_t slot, const source::Issued& r, LaneMask lanes, bool shared, bool merged,
-                 bool costed = true);
+                 bool costed = true, const source::MemAccess* access = nullptr);
 
   std::uint32_t id_;
   KernelContext& k_;

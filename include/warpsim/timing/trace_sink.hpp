@@ -43,10 +43,11 @@ struct MemEvent {
   std::string_view text;                             // the PTX instruction as written
   const source::MemAccess* access = nullptr;         // space, store/atomic, bytes per lane, lane addresses
   std::uint32_t lanes = 0;                           // the lanes the model charged (a mask)
-  bool merged = false;  // shared: a later part of a wide access its group's first instruction issued
+  bool merged = false;  // a later part of a wide access its group's first instruction issued
   // Shared: what smem_cost charged (wavefronts - ideal = bank conflicts as Nsight counts them).
   std::uint32_t wavefronts = 0, ideal_wavefronts = 0;
-  // Global and local: distinct 32-byte sectors and 128-byte lines the coalescer sent.
+  // Global and local: distinct 32-byte sectors and 128-byte lines the coalescer sent (0 for a merged part: the
+  // leader's event carries the wide access's, and its `access` has the wide bytes per lane).
   std::uint32_t sectors = 0, lines = 0;
 };
 

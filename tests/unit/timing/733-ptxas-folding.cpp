@@ -347,4 +347,32 @@ TEST_CASE("vectorising: merged global accesses issue nothing and reach the LSU a
   CHECK(s.global_ld_sectors == plain.timing.stats.global_ld_sectors - 4 * 32);
 }
 
+
+TEST_CASE("vectorising: a fused global access is one memory event with the wide bytes; its parts carry no sectors") {
+  struct Events : warpsim::timing::TraceSink {
+    std::map<std::string, std::pair<unsigned, std::uint32_t>> by_text;  // text -> (bytes per lane, sectors)
+    std::map<std::string, bool> merged;
+    bool wants_mem() const override { return true; }
+    void on_mem(const warpsim::timing::MemEvent& e) override {
+      if (e.access == nullptr || e.access->space != warpsim::ir::Space::Global) return;
+      by_text[std::string(e.text)] = {e.access->bytes, e.sectors};
+      merged[std::string(e.text)] = e.merged;
+    }
+  } ev;
+  ttest::run(kGlobalVector, 1, 32, 32 * 16, true, {"compiler.fold=1"}, {}, 0, &ev);
+  const auto at = [&](const std::string& text) {
+    for (const auto& [t, v] : ev.by_text)
+      if (t.find(text) != std::string::npos) return v;
+    FAIL("no event for " << text);
+    return std::pair<unsigned, std::uint32_t>{};
+  };
+  // The LDG.128 of %rd6: 16 bytes a lane, each lane's 16 bytes in one sector of its own (lanes 64 bytes apart).
+  CHECK(at("ld.global.u32 %r20, [%rd6]") == std::pair<unsigned, std::uint32_t>{16, 32});
+  CHECK(at("ld.global.u32 %r21, [%rd6+4]") == std::pair<unsigned, std::uint32_t>{4, 0});
+  CHECK(ev.merged.at("ld.global.u32 %r21, [%rd6+4]"));
+  // The STG.64 at %rd4 and the load left alone at %rd6+24.
+  CHECK(at("st.global.u32 [%rd4], %r3") == std::pair<unsigned, std::uint32_t>{8, 32});
+  CHECK(at("ld.global.u32 %r26, [%rd6+24]") == std::pair<unsigned, std::uint32_t>{4, 32});
+}
+
 }  // namespace WARPSIM_UNITY_ID
