@@ -403,7 +403,8 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       }
       mem = true;
       w.wide_ready = ready;
-      if (k_.mem_sink != nullptr) trace_mem(slot, r, r.executed, true, false);
+      if (k_.mem_sink != nullptr)
+        trace_mem(slot, r, r.executed, true, false, true, t.wide_bytes != 0 ? &scratch_access_ : nullptr);
     } else if (space == ir::Space::Global || space == ir::Space::Local) {
       const std::uint64_t grid_warp = k_.src.cta_linear(w.cta) * k_.src.warps(w.cta) + w.index;
       const LaneMask lanes = t.warp_aggregate ? first_lane(r.executed)
