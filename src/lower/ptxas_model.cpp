@@ -694,64 +694,92 @@ namespace {
 // What ptxas knows of a global base register's alignment: its value is residue modulo modulus (a power of two, 8 or
 // 16; 0: nothing known beyond the access's own size). The proof ptxas has is an access of the PTX ISA's vector forms
 // (ld/st.v2, .v4 must be naturally aligned) from the same register, or from one it is a move, a cvta or a plus an
-// immediate of, each written once in the function: hgemm_mma_sync's epilogue reads C with ld.global.v2.f32
-// [%rd82] and writes its first pair with st.global.f32 [%rd82] and [%rd82+4], which ptxas fuses into one STG.E.64
+// immediate of, each written once in the function, that runs whenever the access in question does (in its basic
+// block or one that post-dominates it): hgemm_mma_sync's epilogue reads C with ld.global.v2.f32 [%rd82] and writes
+// its first pair with st.global.f32 [%rd82] and [%rd82+4] in the same block, which ptxas fuses into one STG.E.64
 // (its SASS: 64 STG.E.64 for 48 st.global.v2 and 16 such pairs), while wgmma_gemm's epilogue, whose C address is
 // row * N + col words (N a parameter, so only 4-byte aligned), keeps its pairs of LDG.E and STG.E.
 struct Alignment {
   unsigned modulus = 0;
   std::uint32_t residue = 0;
 };
-std::vector<Alignment> global_alignment(const ir::Program& prog, std::size_t f) {
-  const auto& fi = prog.functions[f];
-  std::vector<Alignment> a(prog.num_slots);
-  std::vector<std::uint32_t> defs(prog.num_slots, 0);
-  for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc)
-    for (auto w : instr_regs(prog, prog.code[pc]).writes)
-      if (w < defs.size()) ++defs[w];
-  const auto once = [&](std::uint32_t r) { return r < defs.size() && defs[r] == 1; };
-  const auto learn = [&](std::uint32_t r, unsigned modulus, std::int64_t residue) {
-    if (!once(r) || modulus < 8) return;
-    modulus = std::min(modulus, 16u);
-    const auto res = static_cast<std::uint32_t>(((residue % modulus) + modulus) % modulus);
-    Alignment& x = a[r];
-    if (x.modulus == 0 || modulus > x.modulus) {
-      if (x.modulus != 0 && (res % x.modulus) != x.residue) return;  // the two proofs disagree: keep the first
-      x = {modulus, res};
-    }
-  };
-  // Vector accesses.
-  for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
-    const ir::Instr& in = prog.code[pc];
-    const ir::OpInfo& op = ir::op_info(in.op);
-    const ir::Operand* addr = address_of(in);
-    if (!op.memory || (!op.load && !op.store) || in.vec < 2 || addr == nullptr || addr->reg == ir::kNoReg) continue;
-    const unsigned bytes = in.vec * ir::size_of(in.type);
-    if (std::has_single_bit(bytes)) learn(addr->reg, bytes, -addr->imm);
-  }
-  // Moves, cvta and adds of an immediate carry it both ways (the value differs by a constant), until nothing changes.
-  for (bool changed = true; changed;) {
-    changed = false;
+struct AlignmentProof {
+  std::uint32_t block = 0;  // where the vector access is (relative to the function's blocks)
+  Alignment a;
+};
+class GlobalAlignment {
+ public:
+  GlobalAlignment(const ir::Program& prog, std::size_t f) : cfg_(prog.cfgs[f]), proofs_(prog.num_slots) {
+    const auto& fi = prog.functions[f];
+    std::vector<std::uint32_t> defs(prog.num_slots, 0);
+    for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc)
+      for (auto w : instr_regs(prog, prog.code[pc]).writes)
+        if (w < defs.size()) ++defs[w];
+    const auto once = [&](std::uint32_t r) { return r < defs.size() && defs[r] == 1; };
+    // Vector accesses.
     for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
       const ir::Instr& in = prog.code[pc];
-      if (in.ndst != 1 || in.ops[0].kind != ir::Operand::Kind::Reg || in.guard != ir::kNoReg || in.nsrc() < 1 ||
-          in.src(0).kind != ir::Operand::Kind::Reg)
-        continue;
-      std::int64_t delta = 0;
-      if (in.op == Op::Cvta && in.has(ir::kToSpace) && in.nsrc() == 1) delta = 0;
-      else if (in.op == Op::Mov && in.nsrc() == 1) delta = 0;
-      else if (base_plus_imm(in)) delta = in.src(1).imm;
-      else continue;
-      const std::uint32_t d = in.ops[0].reg, s = in.src(0).reg;
-      if (!once(d) || !once(s)) continue;
-      const Alignment before_d = a[d], before_s = a[s];
-      if (a[s].modulus != 0) learn(d, a[s].modulus, static_cast<std::int64_t>(a[s].residue) + delta);
-      if (a[d].modulus != 0) learn(s, a[d].modulus, static_cast<std::int64_t>(a[d].residue) - delta);
-      changed = changed || a[d].modulus != before_d.modulus || a[s].modulus != before_s.modulus;
+      const ir::OpInfo& op = ir::op_info(in.op);
+      const ir::Operand* addr = address_of(in);
+      if (!op.memory || (!op.load && !op.store) || in.vec < 2 || addr == nullptr || addr->reg == ir::kNoReg) continue;
+      const unsigned bytes = in.vec * ir::size_of(in.type);
+      if (once(addr->reg) && std::has_single_bit(bytes) && bytes >= 8)
+        add(addr->reg, cfg_.block_of[pc - fi.begin_pc], std::min(bytes, 16u), -addr->imm);
+    }
+    // Moves, cvta and adds of an immediate carry a proof both ways (the values differ by a constant), until nothing
+    // changes (each register gets at most one proof per block and modulus).
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
+        const ir::Instr& in = prog.code[pc];
+        if (in.ndst != 1 || in.ops[0].kind != ir::Operand::Kind::Reg || in.guard != ir::kNoReg || in.nsrc() < 1 ||
+            in.src(0).kind != ir::Operand::Kind::Reg)
+          continue;
+        std::int64_t delta = 0;
+        if (in.op == Op::Cvta && in.has(ir::kToSpace) && in.nsrc() == 1) delta = 0;
+        else if (in.op == Op::Mov && in.nsrc() == 1) delta = 0;
+        else if (base_plus_imm(in)) delta = in.src(1).imm;
+        else continue;
+        const std::uint32_t d = in.ops[0].reg, s = in.src(0).reg;
+        if (!once(d) || !once(s)) continue;
+        for (std::size_t i = 0; i < proofs_[s].size(); ++i) {
+          const AlignmentProof p = proofs_[s][i];
+          changed = add(d, p.block, p.a.modulus, static_cast<std::int64_t>(p.a.residue) + delta) || changed;
+        }
+        for (std::size_t i = 0; i < proofs_[d].size(); ++i) {
+          const AlignmentProof p = proofs_[d][i];
+          changed = add(s, p.block, p.a.modulus, static_cast<std::int64_t>(p.a.residue) - delta) || changed;
+        }
+      }
     }
   }
-  return a;
-}
+  // What is known of register r's value at an access in block b (relative to the function).
+  Alignment at(std::uint32_t r, std::uint32_t b) const {
+    Alignment best;
+    if (r >= proofs_.size()) return best;
+    for (const AlignmentProof& p : proofs_[r])
+      if (p.a.modulus > best.modulus && runs_with(p.block, b)) best = p.a;
+    return best;
+  }
+
+ private:
+  // Whether block `proof` runs whenever block b does: it is b or post-dominates it.
+  bool runs_with(std::uint32_t proof, std::uint32_t b) const {
+    for (std::int32_t x = static_cast<std::int32_t>(b); x >= 0; x = cfg_.blocks[static_cast<std::size_t>(x)].ipdom)
+      if (static_cast<std::uint32_t>(x) == proof) return true;
+    return false;
+  }
+  bool add(std::uint32_t r, std::uint32_t block, unsigned modulus, std::int64_t residue) {
+    const auto res = static_cast<std::uint32_t>(((residue % modulus) + modulus) % modulus);
+    for (const AlignmentProof& p : proofs_[r])
+      if (p.block == block && p.a.modulus == modulus) return false;  // known (a second, different one is a program
+                                                                     // that would fault: the first is kept)
+    proofs_[r].push_back({block, {modulus, res}});
+    return true;
+  }
+  const ir::Cfg& cfg_;
+  std::vector<std::vector<AlignmentProof>> proofs_;  // per register slot
+};
 
 }  // namespace
 
@@ -920,8 +948,9 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
   };
   for (std::size_t f = 0; f < prog.functions.size() && f < prog.cfgs.size(); ++f) {
     const std::uint32_t base_pc = prog.functions[f].begin_pc;
-    const std::vector<Alignment> aligned = global_alignment(prog, f);
-    for (const ir::Block& b : prog.cfgs[f].blocks) {
+    const GlobalAlignment proven(prog, f);
+    for (std::uint32_t b_index = 0; b_index < prog.cfgs[f].blocks.size(); ++b_index) {
+      const ir::Block& b = prog.cfgs[f].blocks[b_index];
       std::map<std::uint32_t, Group> groups;  // by base register: the open group of accesses from it
       for (std::uint32_t pc = base_pc + b.first; pc <= base_pc + b.last; ++pc) {
         const ir::Instr& in = prog.code[pc];
@@ -930,8 +959,8 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
         const bool plain = op.memory && !op.atomic && in.vec == 1 && addr != nullptr && addr->reg != ir::kNoReg &&
                            !in.has(ir::kVolatile) && !in.has(ir::kMemOrder) &&
                            (ir::size_of(in.type) == 4 || ir::size_of(in.type) == 8);
-        const bool global = plain && in.space == ir::Space::Global && addr->reg < aligned.size() &&
-                            aligned[addr->reg].modulus >= 2 * ir::size_of(in.type);
+        const Alignment aligned = plain && in.space == ir::Space::Global ? proven.at(addr->reg, b_index) : Alignment{};
+        const bool global = plain && in.space == ir::Space::Global && aligned.modulus >= 2 * ir::size_of(in.type);
         const bool candidate = (plain && in.space == ir::Space::Shared) || global;
         if (candidate) {
           const auto it = groups.find(addr->reg);
@@ -972,7 +1001,7 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
         std::int64_t width = 0;
         if (candidate && !global && addr->imm % chunk == 0) width = chunk;
         if (global) {
-          const Alignment a = aligned[addr->reg];
+          const Alignment& a = aligned;
           for (std::int64_t w = std::min<std::int64_t>(a.modulus, chunk);
                w >= 2 * static_cast<std::int64_t>(ir::size_of(in.type)) && width == 0; w /= 2)
             if ((static_cast<std::int64_t>(a.residue) + addr->imm) % w == 0) width = w;

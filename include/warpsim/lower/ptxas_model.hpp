@@ -52,7 +52,8 @@
 //              LDS/STS.64/.128: the first issues, the others issue nothing and their results land with it.
 //              Global ones (ld/st.global, not volatile or ordered) only where ptxas can prove the alignment: the
 //              base register (or one it is a move, cvta or plus-immediate of) is the address of a vector access
-//              (ld/st.v2, .v4, naturally aligned by the PTX ISA) elsewhere in the function, as in hgemm_mma_sync's
+//              (ld/st.v2, .v4, naturally aligned by the PTX ISA) that runs whenever the access does (in its basic
+//              block or one that post-dominates it), as in hgemm_mma_sync's
 //              epilogue (ld.global.v2.f32 [%rd82], then st.global.f32 [%rd82] and [%rd82+4]: one STG.E.64 in its
 //              SASS); 4-byte pairs or quads and 8-byte pairs (LDG/STG.64/.128), three 4-byte ones being a pair and
 //              one alone. wgmma_gemm's epilogue pairs, whose address is row x N + col words with N a parameter,

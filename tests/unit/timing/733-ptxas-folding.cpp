@@ -375,4 +375,55 @@ TEST_CASE("vectorising: a fused global access is one memory event with the wide 
   CHECK(at("ld.global.u32 %r26, [%rd6+24]") == std::pair<unsigned, std::uint32_t>{4, 32});
 }
 
+
+namespace {
+
+// The proof must run whenever the access does: a vector access in a block the branch may skip proves nothing
+// outside it; one in a block every path reaches (a post-dominator) proves it for the accesses before it.
+const std::string kGlobalProofPlace = ptest::kernel("  .reg .pred %p<2>;\n  .reg .u32 %r<20>;\n  .reg .u64 %rd<8>;\n", R"(
+  mov.u32 %r10, %tid.x;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd2, %rd1;
+  mul.wide.u32 %rd3, %r10, 64;
+  add.s64 %rd4, %rd2, %rd3;
+  mul.wide.u32 %rd6, %r10, 16;
+  add.s64 %rd5, %rd2, %rd6;
+  ld.global.u32 %r6, [%rd5+2048];
+  ld.global.u32 %r7, [%rd5+2052];
+  setp.eq.u32 %p1, %r10, 0;
+  @%p1 bra $SKIP;
+  ld.global.v2.u32 {%r1, %r2}, [%rd4];
+  add.u32 %r3, %r1, %r2;
+  st.global.u32 [%rd4+8], %r3;
+  st.global.u32 [%rd4+12], %r3;
+$SKIP:
+  ld.global.u32 %r4, [%rd4+16];
+  ld.global.u32 %r5, [%rd4+20];
+  add.u32 %r8, %r4, %r5;
+  add.u32 %r8, %r8, %r6;
+  add.u32 %r8, %r8, %r7;
+  st.global.v2.u32 [%rd5+2056], {%r8, %r8};
+  exit;
+)");
+
+}  // namespace
+
+TEST_CASE("vectorising: a global access's alignment proof must run whenever it does") {
+  const auto p = ptest::load(kGlobalProofPlace);
+  const auto f = warpsim::lower::ptxas_folded(p, ptest::tiny());
+  const auto flag = [&](const std::string& text) { return f[ptest::pc_of(p, text)]; };
+  using warpsim::lower::kMerged;
+  // In the block of the ld.global.v2: fused.
+  CHECK(flag("st.global.u32 [%rd4+12], %r3") == kMerged);
+  // After the join, which the v2 load does not post-dominate: left apart.
+  CHECK(flag("ld.global.u32 %r5, [%rd4+20]") == 0);
+  // Before the branch: the st.global.v2 [%rd5+2056] after the join runs on every path from here, so %rd5 is 8-byte
+  // aligned for these two.
+  CHECK(flag("ld.global.u32 %r7, [%rd5+2052]") == kMerged);
+  // The kernel's values do not change (the functional model runs each PTX access).
+  const auto folded = ttest::run(kGlobalProofPlace, 1, 32, 4096, true, {"compiler.fold=1"});
+  const auto plain = ttest::run(kGlobalProofPlace, 1, 32, 4096, true, {"compiler.fold=0"});
+  CHECK(folded.out == plain.out);
+}
+
 }  // namespace WARPSIM_UNITY_ID
