@@ -348,7 +348,7 @@ TEST_CASE("vectorising: merged global accesses issue nothing and reach the LSU a
 }
 
 
-TEST_CASE("vectorising: a fused global access is one memory event with the wide bytes; its parts carry no sectors") {
+TEST_CASE("vectorising: a fused global access is one memory event with the wide bytes, and its parts carry no sectors") {
   struct Events : warpsim::timing::TraceSink {
     std::map<std::string, std::pair<unsigned, std::uint32_t>> by_text;  // text -> (bytes per lane, sectors)
     std::map<std::string, bool> merged;
