@@ -426,4 +426,37 @@ TEST_CASE("vectorising: a global access's alignment proof must run whenever it d
   CHECK(folded.out == plain.out);
 }
 
+
+TEST_CASE("vectorising: two 8-byte global accesses fuse into a 128-bit one only on a 16-byte proof") {
+  const std::string ptx = ptest::kernel("  .reg .u32 %r<8>;\n  .reg .u64 %rd<16>;\n", R"(
+  mov.u32 %r1, %tid.x;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd2, %rd1;
+  mul.wide.u32 %rd3, %r1, 64;
+  add.s64 %rd4, %rd2, %rd3;
+  add.s64 %rd5, %rd2, 8;
+  ld.global.v4.u32 {%r2, %r3, %r4, %r5}, [%rd4];
+  ld.global.v2.u32 {%r6, %r7}, [%rd5];
+  ld.global.u64 %rd10, [%rd4+16];
+  ld.global.u64 %rd11, [%rd4+24];
+  ld.global.u64 %rd12, [%rd5+16];
+  ld.global.u64 %rd13, [%rd5+24];
+  add.s64 %rd14, %rd10, %rd11;
+  add.s64 %rd14, %rd14, %rd12;
+  add.s64 %rd14, %rd14, %rd13;
+  st.global.u64 [%rd4+32], %rd14;
+  exit;
+)");
+  const auto p = ptest::load(ptx);
+  std::vector<std::uint8_t> wide;
+  const auto f = warpsim::lower::ptxas_folded(p, ptest::tiny(), &wide);
+  const auto flag = [&](const std::string& text) { return f[ptest::pc_of(p, text)]; };
+  // %rd4 = 0 mod 16 (the v4 load): [%rd4+16] and [%rd4+24] are one LDG.128.
+  CHECK(flag("ld.global.u64 %rd11, [%rd4+24]") == warpsim::lower::kMerged);
+  CHECK(wide[ptest::pc_of(p, "ld.global.u64 %rd10, [%rd4+16]")] == 16);
+  // %rd5 is only known 8-byte aligned (the v2 load): two 8-byte loads stay apart.
+  CHECK(flag("ld.global.u64 %rd13, [%rd5+24]") == 0);
+  CHECK(wide[ptest::pc_of(p, "ld.global.u64 %rd12, [%rd5+16]")] == 0);
+}
+
 }  // namespace WARPSIM_UNITY_ID
