@@ -711,11 +711,8 @@ class GlobalAlignment {
  public:
   GlobalAlignment(const ir::Program& prog, std::size_t f) : cfg_(prog.cfgs[f]), proofs_(prog.num_slots) {
     const auto& fi = prog.functions[f];
-    std::vector<std::uint32_t> defs(prog.num_slots, 0);
-    for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc)
-      for (auto w : instr_regs(prog, prog.code[pc]).writes)
-        if (w < defs.size()) ++defs[w];
-    const auto once = [&](std::uint32_t r) { return r < defs.size() && defs[r] == 1; };
+    const std::vector<std::uint8_t> single = single_def_slots(prog, f);
+    const auto once = [&](std::uint32_t r) { return r < single.size() && single[r] != 0; };
     // Vector accesses.
     for (std::uint32_t pc = fi.begin_pc; pc < fi.end_pc; ++pc) {
       const ir::Instr& in = prog.code[pc];
