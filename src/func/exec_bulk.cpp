@@ -507,6 +507,28 @@ bool Executor::exec_bulk(Cta& cta, Warp& w, std::int32_t path, const ir::Instr& 
           if (m.oob_fill == config::TensorMapOobFill::Nan && config::dtype_is_float(m.dtype))
             for (unsigned b = 0; b < box.esize; b += 2) fill |= std::uint64_t{L_.tma_nan_fill_pattern} << (8 * b);
           box.rows([&](std::uint64_t lin, bool in_rows, Addr a) {
+            // A row of consecutive elements (element stride 1) inside one region: its in-tensor elements in one
+            // read, the same bytes, fill, touched range and span as element by element below (which also names
+            // the element a fault is about).
+            if (in_rows && m.element_strides[0] == 1) {
+              const std::int64_t c0 = box.c[0], n0 = static_cast<std::int64_t>(box.n[0]);
+              const std::int64_t k_lo = std::clamp<std::int64_t>(-c0, 0, n0);
+              const std::int64_t k_hi = std::clamp<std::int64_t>(static_cast<std::int64_t>(m.dims[0]) - c0, k_lo, n0);
+              const Addr e0 = a + static_cast<Addr>(c0 + k_lo) * box.esize;
+              const auto bytes = static_cast<std::uint64_t>(k_hi - k_lo) * box.esize;
+              std::uint8_t* src = bytes != 0 && e0 % box.esize == 0 ? L_.global->find(e0, bytes) : nullptr;
+              if (src != nullptr || bytes == 0) {
+                std::uint8_t* row = op.data.data() + lin;
+                for (std::int64_t k = 0; k < k_lo; ++k) write_le(row + k * box.esize, fill, box.esize);
+                for (std::int64_t k = k_hi; k < n0; ++k) write_le(row + k * box.esize, fill, box.esize);
+                if (bytes != 0) {
+                  std::memcpy(row + k_lo * box.esize, src, bytes);
+                  if (cta.touched_global[L_.global->last_region()].extend(e0, bytes)) L_.progress = true;
+                  add_span(r, e0, bytes);
+                }
+                return;
+              }
+            }
             std::uint64_t lo = box.n[0], hi = 0;
             for (std::uint64_t k = 0; k < box.n[0]; ++k) {
               std::uint8_t* d = op.data.data() + lin + k * box.esize;

@@ -65,12 +65,6 @@ namespace mma {
 using ir::MmaType;
 using ir::ScalarType;
 
-double f32_value(std::uint32_t bits) {
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
 double f16_value(std::uint64_t bits) {
   // Finite values from the fields (exact in a double; the hot path of every f16 mma); inf and NaN through cvt, which
   // keeps a NaN's payload as the f32 conversion does.

@@ -63,6 +63,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 
 namespace warpsim::func {
 namespace {
@@ -644,8 +645,16 @@ bool Executor::exec_wgmma(Cta& cta, Warp& w, std::int32_t path, const ir::Instr&
   if (areg)
     for (std::uint32_t i = 0; i < aop.count; ++i) p.regs.push_back(prog.vec_slots[aop.reg + i]);
   std::erase_if(p.regs, [](std::uint32_t s) { return s == ir::kNoReg || (s & ir::Program::kVecImm) != 0; });
+  std::sort(p.regs.begin(), p.regs.end());
+  p.regs.erase(std::unique(p.regs.begin(), p.regs.end()), p.regs.end());
+  // Add its registers to the warp's sorted set; chained wgmma.mma_async name the same accumulator, already there.
+  if (!std::includes(w.wgmma_slots.begin(), w.wgmma_slots.end(), p.regs.begin(), p.regs.end())) {
+    thread_local std::vector<std::uint32_t> merged;
+    merged.clear();
+    std::set_union(w.wgmma_slots.begin(), w.wgmma_slots.end(), p.regs.begin(), p.regs.end(), std::back_inserter(merged));
+    w.wgmma_slots.swap(merged);
+  }
   w.wgmma.push_back(std::move(p));
-  index_wgmma_slots(w);
   return true;
 }
 

@@ -25,7 +25,7 @@ namespace warpsim::func::mma {
 // the missing lanes and why (exited, nonexistent, guarded off, on another path) when `lanes` is not all 32.
 void require_whole_warp(const InstrContext& cx, LaneMask active, LaneMask lanes, std::string_view name);
 
-double f32_value(std::uint32_t bits);
+inline double f32_value(std::uint32_t bits) { return std::bit_cast<float>(bits); }  // exact
 double f16_value(std::uint64_t bits);
 // The value of one A or B element (its bits right-aligned) as a double: exact for every floating type.
 double element_value(ir::MmaType t, std::uint64_t bits);
