@@ -337,6 +337,10 @@ std::vector<Param> make_params() {
             "from a store's last sector reaching its L2 slice to the SM's acknowledgement: a warp that exits with "
             "stores unacknowledged keeps its CTA's resources until then (Nsight's drain stall), and the kernel ends "
             "after its last acknowledgement"),
+      count("mem.global_data_pipe_wavefronts", &G::global_data_pipe_wavefronts, "wavefronts", 0, 64,
+            "cycles of the SM's shared-memory banks (the L1 data pipe, one wavefront a cycle) that each distinct "
+            "128-byte line of a global or local load or store takes beside the shared-memory accesses (Nsight counts "
+            "both in l1tex__data_pipe_lsu_wavefronts); 0: global accesses leave the banks alone"),
       count("mem.global_store_read_cycles", &G::global_store_read_cycles, "cycles", 0, 100000,
             "from a global (or local) store's or atomic's issue until it has read its registers: an instruction that "
             "writes one of them waits until then (Nsight's long_scoreboard), and ptxas's scheduler puts such a "

@@ -215,6 +215,7 @@ class Gpu {
       warp_cycles += static_cast<double>(sm->warp_cycles_active);
       const SmemStats& sh = sm->smem_stats();
       stats_.smem_wavefronts += sh.wavefronts;
+      stats_.data_pipe_wavefronts += sh.wavefronts + sh.global_wavefronts;
       stats_.smem_bank_conflicts_ld += sh.conflicts_ld;
       stats_.smem_bank_conflicts_st += sh.conflicts_st;
       stats_.smem_bank_conflicts_atom += sh.conflicts_atom;

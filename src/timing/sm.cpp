@@ -420,6 +420,11 @@ void Sm::issue(std::uint32_t slot, Cycle now) {
       const LsuResult m = lsu_.global(*access, lanes, space == ir::Space::Local, grid_warp, t.cas, t.l1_bypass,
                                       slot % sub_partitions(), now, t.async_copy, t.red);
       if (k_.mem_sink != nullptr) trace_mem(slot, r, lanes, false, false, true, access);
+      // Its data through the L1 data pipe, which the shared-memory accesses use too (loads and stores; not the
+      // atomics, served at L2, nor cp.async, whose fill the L1 writes into shared memory: its own cost).
+      if (!r.mem.atomic && !t.async_copy)
+        smem_.global_data(static_cast<unsigned>(distinct_lines(lsu_.last_sectors())), k_.cfg.global_data_pipe_wavefronts,
+                          now);
       ready = m.ready;
       mem = true;
       if (t.wide_bytes != 0) w.wide_global_ready = ready;

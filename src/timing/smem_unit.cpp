@@ -42,6 +42,11 @@ Cycle SmemUnit::gmma_read(std::uint64_t bytes, double bytes_per_cycle, double re
   return free_;
 }
 
+void SmemUnit::global_data(unsigned lines, unsigned cycles_per, Cycle now) {
+  stats_.global_wavefronts += lines;
+  if (lines != 0 && cycles_per != 0) free_ = max(now, free_) + std::uint64_t{lines} * cycles_per;
+}
+
 Cycle SmemUnit::async_write(unsigned wavefronts, double cycles_per, Cycle now) {
   if (wavefronts == 0 || cycles_per <= 0) return now;
   const Cycle start = max(now, free_);

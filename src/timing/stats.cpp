@@ -16,6 +16,7 @@ std::map<std::string, double> TimingStats::to_map() const {
       {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", d(smem_bank_conflicts_ld)},
       {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", d(smem_bank_conflicts_st)},
       {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum", d(smem_bank_conflicts_atom)},
+      {"l1tex__data_pipe_lsu_wavefronts.sum", d(data_pipe_wavefronts)},
       {"l1tex__data_pipe_lsu_wavefronts_mem_shared.sum", d(smem_wavefronts)},
       {"l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum", d(global_ld_requests)},
       {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", d(global_ld_sectors)},

@@ -186,6 +186,7 @@ struct GpuConfig {
   unsigned store_ack_cycles = 0;                 // mem.store_ack_cycles: a store's slice to its acknowledgement
   unsigned smem_store_read_cycles = 0;           // mem.smem_store_read_cycles: a shared store holds its registers
   unsigned global_store_read_cycles = 0;         // mem.global_store_read_cycles: a global store holds its registers
+  unsigned global_data_pipe_wavefronts = 0;      // mem.global_data_pipe_wavefronts: per line of a global access
   unsigned const_latency = 4;                    // cycles per distinct address of an ld.const (constant-cache hit)
   unsigned barrier_latency = 20;                 // cycles from the last arrival to the release
   unsigned barrier_cycles_per_warp = 0;          // more release cycles per warp of the CTA beyond the first

@@ -22,6 +22,11 @@
 // the LSU write its bytes into shared memory: the wavefronts of that write as a store at the lanes' destinations (bank
 // conflicts included: wavefronts()) keep the banks mem.cp_async_smem_write_cycles each (async_write;
 // traces/ubench_cp_async: 2,048 zero-fill LDGSTS of 512 bytes take 10.25 cycles each from 16 warps).
+// Global and local loads and stores pass their data through the same pipe, a wavefront per distinct 128-byte line
+// (Nsight's l1tex__data_pipe_lsu_wavefronts counts them with the shared ones): each keeps the banks
+// mem.global_data_pipe_wavefronts cycles at the access's issue (traces/ubench_data_pipe), so a kernel that is bound
+// by conflicting shared accesses also pays for its global ones there (j_transpose_2048: 35,660 data-pipe wavefronts
+// per SM on the H200, 33,530 of them shared).
 // Leaves out: the 128-byte-per-wavefront limit of wide accesses, shared atomics' read-modify-write passes (timed as
 // plain accesses), distributed shared memory across a cluster.
 #pragma once
@@ -40,6 +45,7 @@ struct SmemStats {
   std::uint64_t conflicts_ld = 0;    // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum
   std::uint64_t conflicts_st = 0;    // ..._op_st.sum
   std::uint64_t conflicts_atom = 0;  // ..._op_atom.sum
+  std::uint64_t global_wavefronts = 0;  // global and local loads' and stores' data-pipe wavefronts (global_data)
 };
 
 // Its parameters (GPU model names in parentheses).
@@ -65,6 +71,10 @@ class SmemUnit {
   // wavefronts that keep the banks `cycles_per` cycles each, after what the banks already took: when the last is
   // written. Counted as shared-memory wavefronts.
   Cycle async_write(unsigned wavefronts, double cycles_per, Cycle now);
+  // A global or local load's or store's data through the same data pipe: `lines` wavefronts (one per distinct
+  // 128-byte line), counted apart from the shared ones, each keeping the banks `cycles_per` cycles
+  // (mem.global_data_pipe_wavefronts) after what they already took at `now`.
+  void global_data(unsigned lines, unsigned cycles_per, Cycle now);
   // The wavefronts an access of `lanes` would take (smem_cost with this unit's banks and phases), charging nothing.
   unsigned wavefronts(const source::MemAccess& m, LaneMask lanes) {
     return smem_cost(m, lanes, cfg_.banks, cfg_.bank_bytes, scratch_, cfg_.phase_bytes).wavefronts;

@@ -107,6 +107,7 @@ struct TimingStats {
   std::uint64_t smem_bank_conflicts_st = 0;    // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum
   std::uint64_t smem_bank_conflicts_atom = 0;  // l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum
   std::uint64_t smem_wavefronts = 0;           // l1tex__data_pipe_lsu_wavefronts_mem_shared.sum
+  std::uint64_t data_pipe_wavefronts = 0;      // l1tex__data_pipe_lsu_wavefronts.sum: shared + global/local lines
   std::uint64_t global_ld_requests = 0;        // l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum
   std::uint64_t global_ld_sectors = 0;         // l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
   std::uint64_t global_ld_sectors_l1_hit = 0;  // global-load sectors that hit this SM's L1

@@ -61,4 +61,31 @@ TEST_CASE("773 conflicts are counted per operation") {
   CHECK(u.stats().wavefronts == 2 + 4 + 4 + 32 + 1);
 }
 
+TEST_CASE("773 global loads and stores take the banks mem.global_data_pipe_wavefronts cycles a line") {
+  const auto cfg = warpsim::config::load_gpu_config("tiny", {"mem.global_data_pipe_wavefronts=2"});
+  REQUIRE(cfg.global_data_pipe_wavefronts == 2);
+  SmemUnit u(cfg);
+  const auto all = warpsim::LaneMask::all();
+  // A 32-way conflict at 0 keeps the banks until 32; four global lines at 10 take them from 32 to 40, so a shared
+  // access at 20 starts at 40 and lands 40 + 30.
+  CHECK(u.access(strided(0, 128), all, Cycle(0), 0) == Cycle(61));
+  u.global_data(4, cfg.global_data_pipe_wavefronts, Cycle(10));
+  CHECK(u.access(strided(0, 4), all, Cycle(20), 1) == Cycle(70));
+  // With the banks idle they start at their own issue: one line at 100 keeps them until 102.
+  u.global_data(1, cfg.global_data_pipe_wavefronts, Cycle(100));
+  CHECK(u.access(strided(0, 4), all, Cycle(101), 2) == Cycle(132));
+  // Counted apart from the shared wavefronts.
+  CHECK(u.stats().global_wavefronts == 5);
+  CHECK(u.stats().wavefronts == 32 + 1 + 1);
+}
+
+TEST_CASE("773 mem.global_data_pipe_wavefronts 0: global lines are counted and take no bank time") {
+  const auto cfg = warpsim::config::load_gpu_config("tiny");
+  REQUIRE(cfg.global_data_pipe_wavefronts == 0);
+  SmemUnit u(cfg);
+  u.global_data(8, cfg.global_data_pipe_wavefronts, Cycle(0));
+  CHECK(u.access(strided(0, 4), warpsim::LaneMask::all(), Cycle(0), 0) == Cycle(30));
+  CHECK(u.stats().global_wavefronts == 8);
+}
+
 }  // namespace WARPSIM_UNITY_ID

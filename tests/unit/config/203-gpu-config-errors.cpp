@@ -100,7 +100,7 @@ TEST_CASE("an empty object gives the built-in defaults, named after the file") {
   const GpuConfig g = load_gpu_config(path);
   CHECK(g.name == "x");
   CHECK(g.num_sms == 132);
-  CHECK(g.values.size() == 206);
+  CHECK(g.values.size() == 207);
 }
 
 TEST_CASE("unknown model names and missing files") {
