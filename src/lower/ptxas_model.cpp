@@ -956,8 +956,9 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
         const bool plain = op.memory && !op.atomic && in.vec == 1 && addr != nullptr && addr->reg != ir::kNoReg &&
                            !in.has(ir::kVolatile) && !in.has(ir::kMemOrder) &&
                            (ir::size_of(in.type) == 4 || ir::size_of(in.type) == 8);
-        const Alignment aligned = plain && in.space == ir::Space::Global ? proven.at(addr->reg, b_index) : Alignment{};
-        const bool global = plain && in.space == ir::Space::Global && aligned.modulus >= 2 * ir::size_of(in.type);
+        const bool plain_global = plain && in.space == ir::Space::Global;
+        const Alignment aligned = plain_global ? proven.at(addr->reg, b_index) : Alignment{};
+        const bool global = plain_global && aligned.modulus >= 2 * ir::size_of(in.type);
         const bool candidate = (plain && in.space == ir::Space::Shared) || global;
         if (candidate) {
           const auto it = groups.find(addr->reg);
@@ -998,10 +999,9 @@ std::vector<std::uint8_t> ptxas_folded(const ir::Program& prog, const config::Gp
         std::int64_t width = 0;
         if (candidate && !global && addr->imm % chunk == 0) width = chunk;
         if (global) {
-          const Alignment& a = aligned;
-          for (std::int64_t w = std::min<std::int64_t>(a.modulus, chunk);
+          for (std::int64_t w = std::min<std::int64_t>(aligned.modulus, chunk);
                w >= 2 * static_cast<std::int64_t>(ir::size_of(in.type)) && width == 0; w /= 2)
-            if ((static_cast<std::int64_t>(a.residue) + addr->imm) % w == 0) width = w;
+            if ((static_cast<std::int64_t>(aligned.residue) + addr->imm) % w == 0) width = w;
         }
         if (width != 0) {
           if (const auto it = groups.find(addr->reg); it != groups.end()) close(it->second);
